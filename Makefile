@@ -1,0 +1,64 @@
+# Everything runs from .venv/bin explicitly; no need to activate anything.
+PYTHON_SYSTEM ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+MANAGE := $(PY) manage.py
+STAMP := $(VENV)/.installed
+
+.DEFAULT_GOAL := help
+.PHONY: help venv python-ok run test lint bench check messages
+
+help:
+	@echo "make run    - serve the app on http://127.0.0.1:8000"
+	@echo "make test   - run the test suite"
+	@echo "make lint   - ruff on everything, mypy --strict on scorebook/rules"
+	@echo "make check  - Django system checks and missing migrations"
+	@echo "make bench  - run the benchmarks in tests/bench"
+
+venv: $(STAMP)
+
+# Checked every time, before anything else is built.
+python-ok:
+	@command -v $(PYTHON_SYSTEM) >/dev/null 2>&1 || { \
+		echo "$(PYTHON_SYSTEM) not found: install Python 3.11 (Debian package python3.11)." >&2; exit 1; }
+	@$(PYTHON_SYSTEM) -c "import venv, ensurepip" >/dev/null 2>&1 || { \
+		echo "$(PYTHON_SYSTEM) has no working venv module: install the Debian package python3.11-venv." >&2; exit 1; }
+
+$(PY): | python-ok
+	@$(PYTHON_SYSTEM) -m venv $(VENV) || { rm -rf $(VENV); \
+		echo "Could not create $(VENV): install the Debian package python3.11-venv." >&2; exit 1; }
+
+# Reinstall only when pyproject.toml is newer than the stamp.
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $(STAMP)
+
+run: venv
+	@if command -v msgfmt >/dev/null 2>&1; then \
+		$(MANAGE) compilemessages --ignore='.*' --ignore=staticfiles --ignore=node_modules; \
+	else \
+		echo "msgfmt not found (Debian package gettext): using the committed .mo files."; \
+	fi
+	$(MANAGE) migrate --noinput
+	@if $(MANAGE) help seed_demo >/dev/null 2>&1; then $(MANAGE) seed_demo; fi
+	$(MANAGE) runserver 127.0.0.1:8000
+
+# Refresh the .po files after changing user-visible strings, then translate and compile.
+messages: venv
+	$(VENV)/bin/django-admin makemessages -l ru --no-obsolete \
+		--ignore=tests --ignore=scorebook/rules --ignore=docs --ignore=staticfiles
+	$(MANAGE) compilemessages --ignore='.*' --ignore=staticfiles --ignore=node_modules
+
+test: venv
+	$(VENV)/bin/pytest -q
+
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy scorebook/rules
+
+bench: venv
+	$(VENV)/bin/pytest tests/bench -q -p no:randomly --override-ini addopts=''
+
+check: venv
+	$(MANAGE) makemigrations --check --dry-run
+	$(MANAGE) check

@@ -1,0 +1,1 @@
+"""Players, clubs, memberships, ladders. This app never imports scorebook."""

@@ -1,0 +1,78 @@
+from django.conf import settings
+from django.urls import reverse
+
+VARIANTS_EN = [
+    "English short whist",
+    "English long whist",
+    "Russian whist",
+    "Three-handed whist with a dummy",
+    "Whist with a special suit",
+    "Anfilada",
+    "Eralash",
+    "Prussian whist",
+    "Hussar whist",
+    "Flying Duck",
+    "Progulochny whist",
+]
+
+
+def test_it_describes_the_score_book_in_english(client):
+    response = client.get(reverse("home"))
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert '<html lang="en">' in page
+    assert "A score book for whist played with real cards" in page
+    assert "below the line" in page
+    for variant in VARIANTS_EN:
+        assert variant in page
+
+
+def test_it_speaks_russian_to_a_russian_browser(client):
+    response = client.get(reverse("home"), headers={"accept-language": "ru"})
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert '<html lang="ru">' in page
+    assert "Запись виста" in page
+    assert "под чертой" in page
+    assert "Прогулочный вист" in page
+    assert "below the line" not in page
+    assert "A score book for whist" not in page
+
+
+def test_the_language_switch_sets_the_cookie(client):
+    response = client.post(reverse("set_language"), {"language": "ru", "next": "/"})
+
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "ru"
+
+    page = client.get(reverse("home")).content.decode()
+    assert "под чертой" in page
+    assert "below the line" not in page
+
+
+def test_the_switch_back_to_english_wins_over_the_browser(client):
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+
+    page = client.get(reverse("home"), headers={"accept-language": "ru"}).content.decode()
+
+    assert "below the line" in page
+
+
+def test_the_page_offers_both_languages_and_a_csrf_header(client):
+    page = client.get(reverse("home")).content.decode()
+
+    assert f'action="{reverse("set_language")}"' in page
+    assert 'name="language" value="en"' in page
+    assert 'name="language" value="ru"' in page
+    assert 'hx-headers=\'{"X-CSRFToken": ' in page
+
+
+def test_htmx_is_served_from_the_package_not_a_cdn(client):
+    page = client.get(reverse("home")).content.decode()
+
+    assert "/static/django_htmx/htmx-2.min.js" in page
+    assert "unpkg.com" not in page
+    assert "cdn." not in page
