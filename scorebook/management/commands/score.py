@@ -1,0 +1,40 @@
+"""``manage.py score RECORD.json [--json]``: score a record file (``-`` reads standard input)."""
+
+from __future__ import annotations
+
+import sys
+from argparse import ArgumentParser
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scorebook.rules import RecordError, load_record, score, score_json
+from scorebook.rules.text import render
+
+
+class Command(BaseCommand):
+    help = "Score a whist record (FORMAT.md): print the score sheet, or the score output (--json)."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("record", help="path of the record file, or - for standard input")
+        parser.add_argument("--json", action="store_true", help="print the FORMAT.md score output")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = options["record"]
+        try:
+            if path == "-":
+                text = sys.stdin.buffer.read()
+            else:
+                with open(path, "rb") as handle:
+                    text = handle.read()
+        except OSError as exc:
+            raise CommandError(f"cannot read {path}: {exc.strerror}") from None
+        try:
+            if options["json"]:
+                self.stdout.write(score_json(text, indent=2))
+                return
+            record = load_record(text)
+            sheet = score(record)
+        except RecordError as exc:
+            raise CommandError(str(exc)) from None
+        self.stdout.write(render(record, sheet), ending="")

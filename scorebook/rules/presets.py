@@ -1,0 +1,214 @@
+"""The presets of RULES.md §7 as data: one table of values per variant.
+
+Each preset names its scoring family and the value of every configuration key that applies to
+it. A key missing from a preset's table does not apply to that preset; a record that sets it is
+rejected. Behaviour lives in the family modules; this file holds only numbers and names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+ENGLISH = "english"
+LINE = "line"  # the Russian line-scoring family: russian and its derivatives
+HUSSAR = "hussar"
+PROGULOCHNY = "progulochny"
+
+PARTNERSHIP_SIDES = ("NS", "EW")
+PRUSSIAN_SIDES = ("N", "S")
+HUSSAR_SIDES = ("N", "E", "S", "W")
+FOUR_SEATS = ("N", "E", "S", "W")
+TWO_SEATS = ("N", "S")
+
+HONOUR_SET_SIZE = {"AKQJ": 4, "AKQJ10": 5, "aces": 4, "none": 0}
+PENALTIES = ("add", "deduct", "transfer", "tricks")
+
+_COMMON: dict[str, Any] = {
+    "book": 6,
+    "pointsPerOddTrick": 2,
+    "gameTarget": 10,
+    "honourSet": "AKQJ10",
+    "honourValues": {3: 2, 4: 4, 5: 6},
+    "honoursBy": "held",
+    "gameBonus": 0,
+    "rubberBonus": 20,
+    "smallSlam": 10,
+    "grandSlam": 20,
+    "revoke.amount": 3,
+    "revoke.default": "add",
+    "bothRevoke": "neitherCanWin",
+    "dummySettlement": "full",
+}
+
+_ENGLISH: dict[str, Any] = {
+    **_COMMON,
+    "pointsPerOddTrick": 1,
+    "gameTarget": 5,
+    "honourSet": "AKQJ",
+    "honourValues": {3: 2, 4: 4},
+    "rubberBonus": 2,
+    "smallSlam": 0,
+    "grandSlam": 0,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A variant: its scoring family, its sides and seats, and its option defaults."""
+
+    key: str
+    family: str
+    sides: tuple[str, ...]
+    seats: tuple[str, ...]
+    defaults: Mapping[str, Any]
+    trump: bool  # the deal has a turned-up trump (a top-level ``trump`` field)
+    dummy_allowed: bool
+    honour_sets: tuple[str, ...]  # the values ``honourSet`` may take
+    only_add: bool = False  # revokes accept only the ``add`` penalty
+
+
+def _preset(
+    key: str,
+    family: str,
+    defaults: dict[str, Any],
+    *,
+    sides: tuple[str, ...] = PARTNERSHIP_SIDES,
+    seats: tuple[str, ...] = FOUR_SEATS,
+    trump: bool = True,
+    dummy_allowed: bool = True,
+    honour_sets: tuple[str, ...] = ("AKQJ", "AKQJ10", "none"),
+    only_add: bool = False,
+) -> Preset:
+    return Preset(
+        key=key,
+        family=family,
+        sides=sides,
+        seats=seats,
+        defaults=MappingProxyType(defaults),
+        trump=trump,
+        dummy_allowed=dummy_allowed,
+        honour_sets=honour_sets,
+        only_add=only_add,
+    )
+
+
+PRESETS: Mapping[str, Preset] = MappingProxyType(
+    {
+        p.key: p
+        for p in (
+            _preset("english-short", ENGLISH, dict(_ENGLISH)),
+            _preset("english-long", ENGLISH, {**_ENGLISH, "gameTarget": 10, "trebleInLong": False}),
+            _preset("russian", LINE, dict(_COMMON)),
+            _preset(
+                "special-suit",
+                LINE,
+                {**_COMMON, "specialSuit.drawn": "perGame", "specialSuit.doublePenalties": False},
+            ),
+            _preset("anfilada", LINE, {**_COMMON, "anfilada.carryAcrossRubbers": False}),
+            _preset(
+                "eralash",
+                LINE,
+                {
+                    **_COMMON,
+                    "gameTarget": 26,
+                    "honourSet": "aces",
+                    "honourValues": {3: 2, 4: 4},
+                    "smallSlam": 0,
+                    "grandSlam": 4,
+                    "eralash.acesPerPlayer": False,
+                },
+                trump=False,
+                honour_sets=("aces", "none"),
+            ),
+            _preset(
+                "prussian",
+                LINE,
+                {
+                    **{k: v for k, v in _COMMON.items() if k != "dummySettlement"},
+                    "honourSet": "AKQJ",
+                    "honourValues": {2: 2, 3: 3, 4: 4, 5: 5},
+                },
+                sides=PRUSSIAN_SIDES,
+                seats=TWO_SEATS,
+                dummy_allowed=False,
+            ),
+            _preset(
+                "hussar",
+                HUSSAR,
+                {
+                    **{k: v for k, v in _COMMON.items() if k != "dummySettlement"},
+                    "book": 3,
+                    "smallSlam": 0,
+                    "grandSlam": 0,
+                },
+                sides=HUSSAR_SIDES,
+                dummy_allowed=False,
+                only_add=True,
+            ),
+            _preset("flying-duck", LINE, {**_COMMON, "honourSet": "none"}),
+            _preset(
+                "progulochny",
+                PROGULOCHNY,
+                {
+                    **{
+                        k: v
+                        for k, v in _COMMON.items()
+                        if k not in ("book", "pointsPerOddTrick", "bothRevoke")
+                    },
+                    "gameTarget": 15,
+                    "gameBonus": 5,
+                    "rubberBonus": 10,
+                    "smallSlam": 0,
+                    "grandSlam": 0,
+                    "overtricksMultiplied": True,
+                    "failPremium": "opponentsOvertricks",
+                },
+                trump=False,
+                only_add=True,
+            ),
+        )
+    }
+)
+
+# Honour values a preset uses when a record changes the honour set but not the values.
+DEFAULT_VALUES_FOR_SET: Mapping[str, Mapping[int, int]] = MappingProxyType(
+    {
+        "AKQJ": MappingProxyType({3: 2, 4: 4}),
+        "AKQJ10": MappingProxyType({3: 2, 4: 4, 5: 6}),
+        "aces": MappingProxyType({3: 2, 4: 4}),
+        "none": MappingProxyType({}),
+    }
+)
+
+# How each option key is checked: ("int", minimum, maximum) or ("choice", values) or ("bool",)
+OPTION_TYPES: Mapping[str, tuple[Any, ...]] = MappingProxyType(
+    {
+        "book": ("int", 6, 12),
+        "pointsPerOddTrick": ("int", 1, 100),
+        "gameTarget": ("int", 1, 1000),
+        "honourSet": ("honourSet",),
+        "honourValues": ("honourValues",),
+        "honoursBy": ("choice", ("held", "captured")),
+        "trebleInLong": ("bool",),
+        "gameBonus": ("int", 0, 1000),
+        "rubberBonus": ("int", 0, 1000),
+        "smallSlam": ("int", 0, 1000),
+        "grandSlam": ("int", 0, 1000),
+        "revoke.amount": ("int", 1, 100),
+        "revoke.default": ("choice", PENALTIES),
+        "bothRevoke": ("choice", ("neitherCanWin", "redeal")),
+        "specialSuit.drawn": ("choice", ("perGame", "perRubber")),
+        "specialSuit.doublePenalties": ("bool",),
+        "anfilada.carryAcrossRubbers": ("bool",),
+        "eralash.acesPerPlayer": ("bool",),
+        "dummySettlement": ("choice", ("full", "shared")),
+        "overtricksMultiplied": ("bool",),
+        "failPremium": ("choice", ("opponentsOvertricks", "undertricks")),
+    }
+)
+
+# Hussar's book is per player: 3 of 13 tricks by default, 6 as an option.
+HUSSAR_BOOK_RANGE = (0, 12)

@@ -1,0 +1,742 @@
+"""Parse and validate FORMAT.md records into frozen dataclasses.
+
+Everything a record can get wrong on its own (shapes, ranges, sums, which fields a variant
+uses, the dealer rotation) is checked here. What depends on the running score (a call at 8,
+the special suit at the start of a game) is checked by the scorer, with the same error type.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .errors import RecordError
+from .gcpause import paused_gc
+from .presets import (
+    DEFAULT_VALUES_FOR_SET,
+    HONOUR_SET_SIZE,
+    HUSSAR,
+    HUSSAR_BOOK_RANGE,
+    OPTION_TYPES,
+    PENALTIES,
+    PRESETS,
+    PROGULOCHNY,
+    Preset,
+)
+
+FORMAT = "whist-record/1"
+SUITS = ("S", "H", "D", "C")
+VOID_KINDS = ("misdeal", "redeal")
+GAMES = ("trump", "grand", "null", "grand-null")
+DOUBLING = MappingProxyType({"none": 1, "contra": 2, "recontra": 4})
+DOUBLING_NAMES = tuple(DOUBLING)
+RECORD_KEYS = frozenset({"format", "variant", "options", "players", "dummy", "deals", "meta"})
+DEAL_KEYS = frozenset(
+    {
+        "dealer",
+        "trump",
+        "tricks",
+        "honours",
+        "called",
+        "revokes",
+        "special_suit",
+        "contract",
+        "doubling",
+        "first_six",
+        "trumps_named",
+        "exchanged",
+        "void",
+        "note",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The preset's values with the record's options applied: what the scorer reads."""
+
+    preset: Preset
+    book: int
+    points_per_odd_trick: int
+    game_target: int
+    honour_set: str
+    honour_values: Mapping[int, int]
+    honours_by: str
+    treble_in_long: bool
+    game_bonus: int
+    rubber_bonus: int
+    small_slam: int
+    grand_slam: int
+    revoke_amount: int
+    revoke_default: str
+    both_revoke: str
+    special_drawn: str
+    double_penalties: bool
+    carry_across_rubbers: bool
+    aces_per_player: bool
+    dummy_settlement: str
+    overtricks_multiplied: bool
+    fail_premium: str
+
+    @property
+    def honour_size(self) -> int:
+        return HONOUR_SET_SIZE[self.honour_set]
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    seat: str
+    side: str
+    penalty: str
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    side: str
+    game: str
+    trump: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal as the table wrote it down."""
+
+    number: int
+    dealer: str | None
+    void: str | None
+    trump: str | None
+    tricks: Mapping[str, int] | None
+    honours: Mapping[str, int] | None
+    called: str | None
+    revokes: tuple[Revoke, ...]
+    special_suit: str | None
+    contract: Contract | None
+    multiplier: int
+    first_six: Mapping[str, int] | None
+    trumps_named: tuple[str, ...]
+    exchanged: tuple[str, ...]
+    note: str | None
+    redealt: bool  # both sides revoked under ``bothRevoke: "redeal"``: scores nothing
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A validated record: the variant, its rules, the seating and the deals."""
+
+    variant: str
+    rules: Rules
+    options: Mapping[str, Any]
+    players: Mapping[str, str | None]
+    dummy: str | None
+    deals: tuple[Deal, ...]
+    meta: Mapping[str, Any]
+
+    @property
+    def preset(self) -> Preset:
+        return self.rules.preset
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.rules.preset.sides
+
+    def side_of(self, seat: str) -> str:
+        return side_of(self.rules.preset, seat)
+
+
+def side_of(preset: Preset, seat: str) -> str:
+    """The side a seat plays for."""
+    if preset.sides == ("NS", "EW"):
+        return "NS" if seat in ("N", "S") else "EW"
+    return seat
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _fail(message: str, deal: int | None = None, field: str | None = None) -> RecordError:
+    return RecordError(message, deal=deal, field=field)
+
+
+# ---------------------------------------------------------------------------------------------
+# Options
+
+
+def _check_option(preset: Preset, key: str, value: Any) -> Any:
+    kind = OPTION_TYPES[key]
+    field = f"options.{key}"
+    if kind[0] == "int":
+        low, high = kind[1], kind[2]
+        if key == "book" and preset.family == HUSSAR:
+            low, high = HUSSAR_BOOK_RANGE
+        if not _is_int(value) or not low <= value <= high:
+            raise _fail(f"must be a whole number from {low} to {high}, got {value!r}", field=field)
+        return value
+    if kind[0] == "bool":
+        if not isinstance(value, bool):
+            raise _fail(f"must be true or false, got {value!r}", field=field)
+        return value
+    if kind[0] == "choice":
+        if value not in kind[1]:
+            raise _fail(f"must be one of {', '.join(kind[1])}, got {value!r}", field=field)
+        return value
+    if kind[0] == "honourSet":
+        if value not in preset.honour_sets:
+            allowed = ", ".join(preset.honour_sets)
+            raise _fail(f"must be one of {allowed} in {preset.key}, got {value!r}", field=field)
+        return value
+    # honourValues: {"3": 2, "4": 4, ...}
+    if not isinstance(value, Mapping) or not value:
+        raise _fail('must be an object of honours held -> points, e.g. {"3": 2}', field=field)
+    values: dict[int, int] = {}
+    for raw_count, points in value.items():
+        count = raw_count
+        if isinstance(raw_count, str) and raw_count.isdigit():
+            count = int(raw_count)
+        if not _is_int(count) or not 1 <= count <= 5:
+            raise _fail(f"honours held must be 1 to 5, got {raw_count!r}", field=field)
+        if not _is_int(points) or not 0 <= points <= 1000:
+            raise _fail(
+                f"points for {count} honours must be 0 to 1000, got {points!r}", field=field
+            )
+        values[count] = points
+    return MappingProxyType(values)
+
+
+def _rules(preset: Preset, raw: object) -> tuple[Rules, Mapping[str, Any]]:
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise _fail("must be an object of option keys", field="options")
+    given: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in OPTION_TYPES:
+            raise _fail(f"unknown option key {key!r}", field=f"options.{key}")
+        if key not in preset.defaults:
+            raise _fail(f"does not apply to {preset.key}", field=f"options.{key}")
+        given[key] = _check_option(preset, key, value)
+    merged = {**preset.defaults, **given}
+    honour_set = merged["honourSet"]
+    if "honourValues" in given:
+        honour_values = given["honourValues"]
+    elif "honourSet" in given and honour_set != preset.defaults["honourSet"]:
+        if preset.key == "prussian":
+            honour_values = MappingProxyType({n: n for n in range(2, 6)})
+        else:
+            honour_values = DEFAULT_VALUES_FOR_SET[honour_set]
+    else:
+        honour_values = MappingProxyType(dict(merged["honourValues"]))
+    if preset.only_add and merged["revoke.default"] != "add":
+        raise _fail(f"{preset.key} accepts only the 'add' penalty", field="options.revoke.default")
+    rules = Rules(
+        preset=preset,
+        book=merged.get("book", 6),
+        points_per_odd_trick=merged.get("pointsPerOddTrick", 1),
+        game_target=merged["gameTarget"],
+        honour_set=honour_set,
+        honour_values=honour_values,
+        honours_by=merged["honoursBy"],
+        treble_in_long=merged.get("trebleInLong", False),
+        game_bonus=merged["gameBonus"],
+        rubber_bonus=merged["rubberBonus"],
+        small_slam=merged["smallSlam"],
+        grand_slam=merged["grandSlam"],
+        revoke_amount=merged["revoke.amount"],
+        revoke_default=merged["revoke.default"],
+        both_revoke=merged.get("bothRevoke", "neitherCanWin"),
+        special_drawn=merged.get("specialSuit.drawn", "perGame"),
+        double_penalties=merged.get("specialSuit.doublePenalties", False),
+        carry_across_rubbers=merged.get("anfilada.carryAcrossRubbers", False),
+        aces_per_player=merged.get("eralash.acesPerPlayer", False),
+        dummy_settlement=merged.get("dummySettlement", "full"),
+        overtricks_multiplied=merged.get("overtricksMultiplied", True),
+        fail_premium=merged.get("failPremium", "opponentsOvertricks"),
+    )
+    return rules, MappingProxyType(given)
+
+
+# ---------------------------------------------------------------------------------------------
+# Deals
+
+
+class _DealParser:
+    """Checks one deal's fields against the variant; holds what every deal needs."""
+
+    def __init__(self, rules: Rules, dummy: str | None) -> None:
+        self.rules = rules
+        self.preset = rules.preset
+        self.dummy = dummy
+        preset = rules.preset
+        where = f"in {preset.key}"
+        # The fields this variant never uses, with the reason shown when one is present.
+        forbidden: dict[str, str] = {}
+        if not preset.trump:
+            extra = " (the trump is contract.trump)" if preset.family == PROGULOCHNY else ""
+            forbidden["trump"] = where + extra
+        if preset.family != PROGULOCHNY:
+            for key in ("contract", "doubling", "first_six"):
+                forbidden[key] = where + " (only in progulochny)"
+        for key, variant in (
+            ("special_suit", "special-suit"),
+            ("trumps_named", "flying-duck"),
+            ("exchanged", "prussian"),
+            ("called", "english-long"),
+        ):
+            if preset.key != variant:
+                forbidden[key] = f"{where} (only in {variant})"
+        self.forbidden = forbidden
+        self.usual = DEAL_KEYS - forbidden.keys()
+        self.honour_keys = (
+            preset.seats if rules.aces_per_player or preset.family == HUSSAR else preset.sides
+        )
+        self.size = rules.honour_size
+        self.has_trump = preset.trump
+        self.trump_required = preset.key == "special-suit"
+        self.bidding = preset.family == PROGULOCHNY
+        # honours scored on every deal, summing to the whole set (all but Prussian and bidding)
+        self.honours_always = self.size > 0 and not self.bidding and preset.key != "prussian"
+        self.redeal_on_both = not self.bidding and rules.both_revoke == "redeal"
+
+    def counts(
+        self,
+        value: object,
+        keys: tuple[str, ...],
+        n: int,
+        field: str,
+        *,
+        total: int | None,
+        upto: int,
+    ) -> dict[str, int]:
+        """A side (or seat) -> count object with exactly ``keys``, each 0..upto."""
+        if type(value) is dict and len(value) == len(keys):  # the fast path of a good record
+            fast: dict[str, Any] = {key: value.get(key) for key in keys}
+            if all(type(c) is int and 0 <= c <= upto for c in fast.values()) and (
+                total is None or sum(fast.values()) == total
+            ):
+                return fast
+        if not isinstance(value, Mapping):
+            raise _fail(f"must be an object with {', '.join(keys)}", n, field)
+        if set(value) != set(keys):
+            raise _fail(
+                f"must name exactly {', '.join(keys)}, "
+                f"got {', '.join(map(str, value)) or 'nothing'}",
+                n,
+                field,
+            )
+        result: dict[str, int] = {}
+        for key in keys:
+            count = value[key]
+            if not _is_int(count) or not 0 <= count <= upto:
+                raise _fail(
+                    f"{key} must be a whole number from 0 to {upto}, got {count!r}", n, field
+                )
+            result[key] = count
+        if total is not None and sum(result.values()) != total:
+            shown = " + ".join(str(result[k]) for k in keys)
+            raise _fail(f"must add up to {total}, got {shown} = {sum(result.values())}", n, field)
+        return result
+
+    def suit(self, value: object, n: int, field: str) -> str:
+        if value not in SUITS:
+            raise _fail(f"must be one of S, H, D, C, got {value!r}", n, field)
+        return str(value)
+
+    def parse(self, raw: object, n: int) -> Deal:
+        rules, preset = self.rules, self.preset
+        if type(raw) is not dict and not isinstance(raw, Mapping):
+            raise _fail("must be an object", n)
+        for key in raw.keys() - self.usual:
+            if key not in DEAL_KEYS:
+                raise _fail("unknown field", n, str(key))
+            if raw[key] is not None:
+                raise _fail(f"is not used {self.forbidden[key]}", n, key)
+        dealer = raw.get("dealer")
+        if dealer is not None and dealer not in preset.seats:
+            raise _fail(f"must be one of {', '.join(preset.seats)}, got {dealer!r}", n, "dealer")
+        note = raw.get("note")
+        if note is not None and not isinstance(note, str):
+            raise _fail("must be text", n, "note")
+        void = raw.get("void")
+        if void is not None:
+            if void not in VOID_KINDS:
+                raise _fail(f"must be 'misdeal' or 'redeal', got {void!r}", n, "void")
+            for key, value in raw.items():
+                if key not in ("dealer", "note", "void") and value is not None:
+                    raise _fail(f"a void deal ({void}) takes only dealer and note", n, key)
+            return Deal(
+                n,
+                dealer,
+                void,
+                None,
+                None,
+                None,
+                None,
+                (),
+                None,
+                None,
+                1,
+                None,
+                (),
+                (),
+                note,
+                False,
+            )
+
+        get = raw.get
+        # trump
+        trump: str | None = None
+        if self.has_trump:
+            if self.trump_required and "trump" not in raw:
+                raise _fail("is required in special-suit (null for no trump)", n, "trump")
+            trump = get("trump")
+            if trump is not None and trump not in SUITS:
+                self.suit(trump, n, "trump")
+
+        # contract (Progulochny)
+        contract: Contract | None = None
+        multiplier = 1
+        if self.bidding:
+            contract = self.contract(get("contract"), n)
+            if dealer is not None and side_of(preset, dealer) != contract.side:
+                raise _fail(
+                    f"the declaring side must be the dealer's side ({side_of(preset, dealer)})",
+                    n,
+                    "contract",
+                )
+            doubling = get("doubling")
+            if doubling is None:
+                doubling = "none"
+            if doubling not in DOUBLING_NAMES:
+                raise _fail(f"must be none, contra or recontra, got {doubling!r}", n, "doubling")
+            multiplier = DOUBLING[doubling]
+
+        # called (english-long)
+        called = get("called")
+        if called is not None and called not in preset.sides:
+            raise _fail(f"must be one of {', '.join(preset.sides)}, got {called!r}", n, "called")
+
+        # honours
+        raw_honours = get("honours")
+        if self.honours_always and raw_honours is not None:
+            honours: dict[str, int] | None = self.counts(
+                raw_honours, self.honour_keys, n, "honours", total=self.size, upto=self.size
+            )
+        else:
+            honours = self.honours(raw_honours, contract, n)
+
+        call_won = False
+        if called is not None:
+            assert honours is not None  # english-long always scores honours when it can call
+            call_won = rules.honour_values.get(honours[called], 0) > 0
+
+        # tricks
+        tricks: dict[str, int] | None = None
+        raw_tricks = get("tricks")
+        if raw_tricks is None:
+            if not call_won:
+                raise _fail("is required", n, "tricks")
+        else:
+            tricks = self.counts(raw_tricks, preset.sides, n, "tricks", total=13, upto=13)
+
+        first_six: dict[str, int] | None = None
+        if contract is not None and contract.game == "grand-null":
+            assert tricks is not None
+            first_six = self.first_six(get("first_six"), tricks, n)
+        elif get("first_six") is not None:
+            raise _fail("is used only with a grand-null contract", n, "first_six")
+
+        revokes: tuple[Revoke, ...] = ()
+        redealt = False
+        raw_revokes = get("revokes")
+        if raw_revokes is not None:
+            revokes = self.revokes(raw_revokes, tricks, call_won, n)
+            redealt = self.redeal_on_both and len({r.side for r in revokes}) > 1
+
+        special = get("special_suit")
+        if special is not None and special not in SUITS:
+            self.suit(special, n, "special_suit")
+
+        trumps_named: tuple[str, ...] = ()
+        named = get("trumps_named")
+        if named is not None:
+            if not isinstance(named, list) or len(named) > 6:
+                raise _fail("must be a list of at most six suits", n, "trumps_named")
+            trumps_named = tuple(self.suit(s, n, "trumps_named") for s in named)
+
+        exchanged: tuple[str, ...] = ()
+        swapped = get("exchanged")
+        if swapped is not None:
+            if (
+                not isinstance(swapped, list)
+                or any(s not in preset.seats for s in swapped)
+                or len(set(swapped)) != len(swapped)
+            ):
+                raise _fail("must be a list of the seats N and/or S", n, "exchanged")
+            exchanged = tuple(swapped)
+
+        return Deal(
+            number=n,
+            dealer=dealer,
+            void=None,
+            trump=trump,
+            tricks=tricks,
+            honours=honours,
+            called=called,
+            revokes=revokes,
+            special_suit=special,
+            contract=contract,
+            multiplier=multiplier,
+            first_six=first_six,
+            trumps_named=trumps_named,
+            exchanged=exchanged,
+            note=note,
+            redealt=redealt,
+        )
+
+    def contract(self, raw: object, n: int) -> Contract:
+        sides = self.preset.sides
+        if raw is None:
+            raise _fail("is required in progulochny", n, "contract")
+        if not isinstance(raw, Mapping):
+            raise _fail("must be an object with side and game", n, "contract")
+        for key in raw:
+            if key not in ("side", "game", "trump"):
+                raise _fail(f"unknown key {key!r}", n, "contract")
+        side, game, trump = raw.get("side"), raw.get("game"), raw.get("trump")
+        if side not in sides:
+            raise _fail(f"side must be one of {', '.join(sides)}, got {side!r}", n, "contract")
+        if game not in GAMES:
+            raise _fail(f"game must be one of {', '.join(GAMES)}, got {game!r}", n, "contract")
+        if game == "trump":
+            if trump not in SUITS:
+                raise _fail(f"a trump game needs trump S, H, D or C, got {trump!r}", n, "contract")
+        elif trump is not None:
+            raise _fail(f"a {game} game has no trump", n, "contract")
+        return Contract(str(side), str(game), trump if trump is None else str(trump))
+
+    def honours(self, raw: object, contract: Contract | None, n: int) -> dict[str, int] | None:
+        rules, preset = self.rules, self.preset
+        scored = rules.honour_set != "none" and (contract is None or contract.game == "trump")
+        if not scored:
+            if raw is not None:
+                why = (
+                    f"in a {contract.game} contract"
+                    if contract is not None and rules.honour_set != "none"
+                    else f"when the honour set is 'none' in {preset.key}"
+                )
+                raise _fail(f"is not used {why}", n, "honours")
+            return None
+        if raw is None:
+            raise _fail("is required", n, "honours")
+        size = rules.honour_size
+        if preset.key == "prussian":
+            counts = self.counts(raw, preset.sides, n, "honours", total=None, upto=size)
+            if sum(counts.values()) > size:
+                raise _fail(
+                    f"the two played hands hold at most {size} honours, got {sum(counts.values())}",
+                    n,
+                    "honours",
+                )
+            return counts
+        return self.counts(raw, self.honour_keys, n, "honours", total=size, upto=size)
+
+    def first_six(self, raw: object, tricks: Mapping[str, int], n: int) -> dict[str, int]:
+        sides = self.preset.sides
+        if raw is None:
+            raise _fail(
+                "is required for a grand-null contract (tricks among the first six)", n, "first_six"
+            )
+        if not isinstance(raw, Mapping) or not raw or any(k not in sides for k in raw):
+            raise _fail(f"must be an object naming {' and/or '.join(sides)}", n, "first_six")
+        for side, count in raw.items():
+            if not _is_int(count) or not 0 <= count <= 6:
+                raise _fail(
+                    f"{side} must be a whole number from 0 to 6, got {count!r}", n, "first_six"
+                )
+        a, b = sides
+        if len(raw) == 2 and raw[a] + raw[b] != 6:
+            raise _fail(f"must add up to 6, got {raw[a]} + {raw[b]}", n, "first_six")
+        result = {a: raw[a], b: 6 - raw[a]} if a in raw else {a: 6 - raw[b], b: raw[b]}
+        for side in sides:
+            last_seven = tricks[side] - result[side]
+            if not 0 <= last_seven <= 7:
+                raise _fail(
+                    f"{side} took {result[side]} of the first six but {tricks[side]} tricks in all",
+                    n,
+                    "first_six",
+                )
+        return result
+
+    def revokes(
+        self, raw: object, tricks: Mapping[str, int] | None, call_won: bool, n: int
+    ) -> tuple[Revoke, ...]:
+        rules, preset = self.rules, self.preset
+        if raw is None:
+            return ()
+        if not isinstance(raw, list):
+            raise _fail("must be a list of {seat, penalty}", n, "revokes")
+        if raw and call_won:
+            raise _fail(
+                "a deal won by calling honours is not played, so it has no revokes", n, "revokes"
+            )
+        result = []
+        left = dict(tricks or {})
+        for item in raw:
+            if not isinstance(item, Mapping) or set(item) - {"seat", "penalty"}:
+                raise _fail("each revoke is an object {seat, penalty}", n, "revokes")
+            seat = item.get("seat")
+            if seat not in preset.seats:
+                raise _fail(
+                    f"seat must be one of {', '.join(preset.seats)}, got {seat!r}", n, "revokes"
+                )
+            if seat == self.dummy:
+                raise _fail(f"the dummy ({seat}) is not liable to revoke penalties", n, "revokes")
+            penalty = item.get("penalty")
+            if penalty is None:
+                penalty = rules.revoke_default
+            if penalty not in PENALTIES:
+                raise _fail(
+                    f"penalty must be one of {', '.join(PENALTIES)}, got {penalty!r}", n, "revokes"
+                )
+            if preset.only_add and penalty != "add":
+                raise _fail(
+                    f"{preset.key} accepts only the 'add' penalty, got {penalty!r}", n, "revokes"
+                )
+            side = side_of(preset, str(seat))
+            if penalty == "tricks":
+                if left.get(side, 0) < 3:
+                    raise _fail(
+                        "the 'tricks' penalty needs the revoking side to hold 3 tricks "
+                        f"({side} has {left.get(side, 0)})",
+                        n,
+                        "revokes",
+                    )
+                left[side] -= 3
+                other = next(s for s in preset.sides if s != side)
+                left[other] += 3
+            result.append(Revoke(str(seat), side, str(penalty)))
+        return tuple(result)
+
+
+# ---------------------------------------------------------------------------------------------
+# The record
+
+
+def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str | None]:
+    if not isinstance(raw, Mapping):
+        raise _fail(
+            f"must be an object of seat -> name ({', '.join(preset.seats)})", field="players"
+        )
+    for seat in raw:
+        if seat not in preset.seats:
+            raise _fail(
+                f"{preset.key} has the seats {', '.join(preset.seats)}, not {seat!r}",
+                field="players",
+            )
+    players: dict[str, str | None] = {}
+    for seat in preset.seats:
+        name = raw.get(seat)
+        if seat == dummy:
+            if name is not None:
+                raise _fail(f"the dummy seat {seat} has no player", field="players")
+            players[seat] = None
+            continue
+        if not isinstance(name, str) or not name.strip():
+            raise _fail(f"seat {seat} needs a player's name", field="players")
+        players[seat] = name.strip()
+    return MappingProxyType(players)
+
+
+def _check_rotation(preset: Preset, deals: tuple[Deal, ...]) -> None:
+    seats = preset.seats
+    expected: str | None = None
+    for deal in deals:
+        if deal.dealer is not None:
+            if expected is not None and deal.dealer != expected:
+                raise _fail(
+                    f"{expected} deals this deal in rotation, not {deal.dealer}",
+                    deal.number,
+                    "dealer",
+                )
+            expected = deal.dealer
+        if expected is None:
+            continue
+        if deal.void == "redeal" or deal.redealt:
+            continue  # the same dealer deals again
+        expected = seats[(seats.index(expected) + 1) % len(seats)]
+
+
+def parse_record(data: object) -> Record:
+    """Validate a decoded JSON record and return it as a frozen :class:`Record`.
+
+    Raises :class:`RecordError` naming the deal and the field for anything that breaks
+    FORMAT.md or RULES.md §8.
+    """
+    if not isinstance(data, Mapping):
+        raise _fail("a record must be a JSON object")
+    for key in data:
+        if key not in RECORD_KEYS:
+            raise _fail("unknown field", field=str(key))
+    if data.get("format") != FORMAT:
+        raise _fail(f"must be {FORMAT!r}, got {data.get('format')!r}", field="format")
+    variant = data.get("variant")
+    if not isinstance(variant, str) or variant not in PRESETS:
+        raise _fail(f"must be one of {', '.join(PRESETS)}, got {variant!r}", field="variant")
+    preset = PRESETS[variant]
+    rules, options = _rules(preset, data.get("options"))
+
+    dummy = data.get("dummy")
+    if dummy is not None:
+        if not preset.dummy_allowed:
+            raise _fail(
+                f"three-handed play with a dummy is not possible in {variant}", field="dummy"
+            )
+        if dummy not in preset.seats:
+            raise _fail(f"must be one of {', '.join(preset.seats)}, got {dummy!r}", field="dummy")
+    players = _players(preset, data.get("players"), dummy)
+
+    raw_deals = data.get("deals")
+    if not isinstance(raw_deals, list):
+        raise _fail("must be a list of deals", field="deals")
+    parser = _DealParser(rules, dummy)
+    with paused_gc():
+        deals = tuple(parser.parse(raw, i) for i, raw in enumerate(raw_deals, start=1))
+    _check_rotation(preset, deals)
+
+    meta = data.get("meta")
+    if meta is not None and not isinstance(meta, Mapping):
+        raise _fail("must be an object", field="meta")
+    return Record(
+        variant=variant,
+        rules=rules,
+        options=options,
+        players=players,
+        dummy=dummy,
+        deals=deals,
+        meta=MappingProxyType(dict(meta or {})),
+    )
+
+
+def load_record(text: str | bytes) -> Record:
+    """Decode JSON text and validate it as a record."""
+    try:
+        with paused_gc():
+            data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise RecordError(f"not valid JSON: {exc}") from None
+    return parse_record(data)
+
+
+__all__ = [
+    "Contract",
+    "Deal",
+    "Record",
+    "Revoke",
+    "Rules",
+    "load_record",
+    "parse_record",
+    "side_of",
+]

@@ -1,0 +1,399 @@
+"""The score output of FORMAT.md and the ledger every scoring family writes into.
+
+A family module scores one deal at a time by calling :meth:`Ledger.write` for every item and
+:meth:`Ledger.win_game` when a side wins a game. The ledger keeps the running state (the
+current game's below-the-line scores, games won in the rubber, the special suit, Anfilada's
+carry), numbers games and rubbers across the record, and adds up the totals. Nothing here
+knows a variant's scoring rules beyond the game label scale and the bonuses of RULES.md §7.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+from .errors import RecordError
+from .gcpause import paused_gc
+from .presets import ENGLISH
+from .record import Deal, Record, side_of
+
+BELOW = "below"
+ABOVE = "above"
+NOT_SCORED = "not-scored"
+CARRY = "carry"
+UNCOUNTED = frozenset({NOT_SCORED, CARRY})  # informational entries: not part of any total
+
+LABEL_POINTS = MappingProxyType({"single": 1, "double": 2, "treble": 3})
+
+
+class Entry(NamedTuple):
+    """One item written on the sheet (or, for ``not-scored``, one the rules discarded).
+
+    The sheet's rows are named tuples rather than frozen dataclasses: just as immutable, and
+    three times faster to build, which matters on a record of 50,000 deals.
+    """
+
+    side: str
+    line: str
+    points: int
+    item: str
+    reason: str | None = None  # why a not-scored item was discarded: game-won, barred, cap
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "side": self.side,
+            "line": self.line,
+            "points": self.points,
+            "item": self.item,
+        }
+        if self.reason is not None:
+            data["reason"] = self.reason
+        return data
+
+
+class DealScore(NamedTuple):
+    """What one deal wrote. ``game`` and ``rubber`` say where it was played (0 for a void deal)."""
+
+    number: int
+    entries: tuple[Entry, ...]
+    game_won_by: str | None
+    rubber_won_by: str | None
+    game: int
+    rubber: int
+    void: str | None
+    below_after: Mapping[str, int]  # the current game's below-the-line score after the deal
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "entries": [
+                {"side": e[0], "line": e[1], "points": e[2], "item": e[3]}
+                if e[4] is None
+                else e.to_dict()
+                for e in self.entries
+            ],
+            "game_won_by": self.game_won_by,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    number: int
+    rubber: int
+    winner: str
+    label: str
+    game_points: int
+    score: Mapping[str, int]
+    deal: int  # the deal that won it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "rubber": self.rubber,
+            "winner": self.winner,
+            "label": self.label,
+            "game_points": self.game_points,
+            "score": dict(self.score),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RubberResult:
+    number: int
+    finished: bool
+    winner: str | None
+    games_won: Mapping[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "finished": self.finished,
+            "winner": self.winner,
+            "games_won": dict(self.games_won),
+        }
+
+
+Amount = int | float  # a shared dummy settlement can split an odd amount in halves
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """The whole computed score of a record."""
+
+    variant: str
+    sides: tuple[str, ...]
+    deals: tuple[DealScore, ...]
+    games: tuple[GameResult, ...]
+    rubbers: tuple[RubberResult, ...]
+    below: Mapping[str, int]
+    above: Mapping[str, int]
+    total: Mapping[str, int]
+    settlement_sides: Mapping[str, int]
+    settlement_players: Mapping[str, Amount]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The FORMAT.md score output."""
+        with paused_gc():
+            return self._to_dict()
+
+    def _to_dict(self) -> dict[str, Any]:
+        return {
+            "format": "whist-score/1",
+            "variant": self.variant,
+            "sides": list(self.sides),
+            "deals": [d.to_dict() for d in self.deals],
+            "games": [g.to_dict() for g in self.games],
+            "rubbers": [r.to_dict() for r in self.rubbers],
+            "totals": {
+                "below": dict(self.below),
+                "above": dict(self.above),
+                "total": dict(self.total),
+            },
+            "settlement": {
+                "sides": dict(self.settlement_sides),
+                "players": dict(self.settlement_players),
+            },
+        }
+
+
+class Ledger:
+    """The running score while a record's deals are scored in order."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.rules = record.rules
+        self.sides = record.sides
+        self.english = record.preset.family == ENGLISH
+        self.anfilada = record.variant == "anfilada"
+        self.special_suit_variant = record.variant == "special-suit"
+        self.below = dict.fromkeys(self.sides, 0)
+        self.games_won = dict.fromkeys(self.sides, 0)
+        self.totals = {BELOW: dict.fromkeys(self.sides, 0), ABOVE: dict.fromkeys(self.sides, 0)}
+        self.pending_carry: dict[str, int] = {}
+        self.rubber_no = 0
+        self.rubber_open = False
+        self.game_no = 0
+        self.special: str | None = None
+        self.games: list[GameResult] = []
+        self.rubbers: list[RubberResult] = []
+        self.deals: list[DealScore] = []
+        # per deal
+        self.deal: Deal | None = None
+        self.entries: list[Entry] = []
+        self.game_won_by: str | None = None
+        self.rubber_won_by: str | None = None
+
+    # -- writing ----------------------------------------------------------------------------
+
+    def write(
+        self, side: str, line: str, points: int, item: str, reason: str | None = None
+    ) -> None:
+        self.entries.append(Entry(side, line, points, item, reason))
+        if item not in UNCOUNTED:
+            self.totals[line][side] += points
+
+    def error(self, message: str, field: str) -> RecordError:
+        number = self.deal.number if self.deal is not None else None
+        return RecordError(message, deal=number, field=field)
+
+    # -- deals ------------------------------------------------------------------------------
+
+    def begin_deal(self, deal: Deal) -> bool:
+        """Start scoring a deal; False for a deal that scores nothing (void or redealt)."""
+        self.deal = deal
+        self.entries = []
+        self.game_won_by = None
+        self.rubber_won_by = None
+        if deal.void is not None or deal.redealt:
+            return False
+        if not self.rubber_open:
+            self.rubber_no += 1
+            self.rubber_open = True
+            self.games_won = dict.fromkeys(self.sides, 0)
+            self.below = dict.fromkeys(self.sides, 0)
+            for side, points in self.pending_carry.items():
+                self.below[side] = points
+            self.pending_carry = {}
+        if self.special_suit_variant:
+            self._check_special_suit(deal)
+        return True
+
+    def _check_special_suit(self, deal: Deal) -> None:
+        per = "game" if self.rules.special_drawn == "perGame" else "rubber"
+        if self.special is None:
+            if deal.special_suit is None:
+                raise self.error(f"is required on the first deal of each {per}", "special_suit")
+            self.special = deal.special_suit
+        elif deal.special_suit is not None and deal.special_suit != self.special:
+            raise self.error(
+                f"the special suit of this {per} is {self.special}, not {deal.special_suit}",
+                "special_suit",
+            )
+
+    def end_deal(self) -> None:
+        deal = self.deal
+        assert deal is not None
+        scored = deal.void is None and not deal.redealt
+        self.deals.append(
+            DealScore(
+                number=deal.number,
+                entries=tuple(self.entries),
+                game_won_by=self.game_won_by,
+                rubber_won_by=self.rubber_won_by,
+                game=self.game_no + (0 if self.game_won_by else 1) if scored else 0,
+                rubber=self.rubber_no if scored else 0,
+                void=deal.void or ("redeal" if deal.redealt else None),
+                below_after=dict(self.below),
+            )
+        )
+
+    def add_below(self, side: str, points: int, item: str, capped: frozenset[str]) -> None:
+        """Write points below the line for the current game.
+
+        A deduction never takes a score below 0. A side in ``capped`` (it revoked on this deal)
+        cannot reach the game target: the excess is written as not scored.
+        """
+        if points < 0:
+            actual = max(points, -self.below[side])
+            self.write(side, BELOW, actual, item)
+            self.below[side] += actual
+            return
+        scored = points
+        if side in capped:
+            scored = min(points, max(0, self.rules.game_target - 1 - self.below[side]))
+        if scored:
+            self.write(side, BELOW, scored, item)
+            self.below[side] += scored
+        if points > scored:
+            self.write(side, BELOW, points - scored, NOT_SCORED, "cap")
+
+    def slams(self, tricks: Mapping[str, int], revoking: frozenset[str], multiplier: int) -> None:
+        """Small and grand slam above the line, judged on the tricks won in play."""
+        if max(tricks.values()) < 12:
+            return
+        rules = self.rules
+        for side, won in tricks.items():
+            bonus = rules.grand_slam if won == 13 else rules.small_slam if won == 12 else 0
+            if not bonus:
+                continue
+            if side in revoking:
+                self.write(side, ABOVE, bonus * multiplier, NOT_SCORED, "revoke")
+            else:
+                self.write(side, ABOVE, bonus * multiplier, "slam")
+
+    # -- games ------------------------------------------------------------------------------
+
+    def label(self, losers_best: int) -> str:
+        target = self.rules.game_target
+        if losers_best <= 0:
+            long_whist = self.record.variant == "english-long"
+            return "double" if long_whist and not self.rules.treble_in_long else "treble"
+        return "double" if losers_best * 2 < target else "single"
+
+    def check_game(self) -> None:
+        """Line scoring: after a deal, the unique highest score at or over the target wins."""
+        target = self.rules.game_target
+        best = max(self.below.values())
+        if best < target:
+            return
+        leaders = [s for s in self.sides if self.below[s] == best]
+        if len(leaders) == 1:  # an exact tie for the lead (Hussar) plays on
+            self.win_game(leaders[0])
+
+    def win_game(self, winner: str) -> None:
+        rules = self.rules
+        losers_best = max(self.below[s] for s in self.sides if s != winner)
+        label = self.label(losers_best)
+        game_points = LABEL_POINTS[label] if self.english else 0
+        self.game_no += 1
+        self.games.append(
+            GameResult(
+                number=self.game_no,
+                rubber=self.rubber_no,
+                winner=winner,
+                label=label,
+                game_points=game_points,
+                score=MappingProxyType(dict(self.below)),
+                deal=self.deal.number if self.deal else 0,
+            )
+        )
+        self.game_won_by = winner
+        if game_points:
+            self.write(winner, ABOVE, game_points, "game-bonus")
+        if rules.game_bonus:
+            self.write(winner, ABOVE, rules.game_bonus, "game-bonus")
+        excess = min(max(0, self.below[winner] - rules.game_target), rules.game_target - 1)
+        self.below = dict.fromkeys(self.sides, 0)
+        self.games_won[winner] += 1
+        rubber_over = self.games_won[winner] == 2
+        if rules.special_drawn == "perGame" or rubber_over:
+            self.special = None
+        if rubber_over:
+            self.rubber_won_by = winner
+            if rules.rubber_bonus:
+                self.write(winner, ABOVE, rules.rubber_bonus, "rubber-bonus")
+            self.rubbers.append(
+                RubberResult(self.rubber_no, True, winner, MappingProxyType(dict(self.games_won)))
+            )
+            self.rubber_open = False
+            if self.anfilada and rules.carry_across_rubbers and excess:
+                self.pending_carry = {winner: excess}
+                self.write(winner, BELOW, excess, CARRY)
+        elif self.anfilada and excess:
+            self.below[winner] = excess
+            self.write(winner, BELOW, excess, CARRY)
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def sheet(self) -> Sheet:
+        record = self.record
+        rubbers = list(self.rubbers)
+        if self.rubber_open:
+            rubbers.append(
+                RubberResult(self.rubber_no, False, None, MappingProxyType(dict(self.games_won)))
+            )
+        below, above = self.totals[BELOW], self.totals[ABOVE]
+        if self.english:
+            total = dict(above)  # RULES.md §8a.12: only game points are settled
+        else:
+            total = {s: below[s] + above[s] for s in self.sides}
+        n, everything = len(self.sides), sum(total.values())
+        sides_net = {s: n * total[s] - everything for s in self.sides}
+        return Sheet(
+            variant=record.variant,
+            sides=self.sides,
+            deals=tuple(self.deals),
+            games=tuple(self.games),
+            rubbers=tuple(rubbers),
+            below=MappingProxyType(dict(below)),
+            above=MappingProxyType(dict(above)),
+            total=MappingProxyType(total),
+            settlement_sides=MappingProxyType(sides_net),
+            settlement_players=MappingProxyType(_players_settlement(record, sides_net)),
+        )
+
+
+def _half(amount: int) -> Amount:
+    return amount // 2 if amount % 2 == 0 else amount / 2
+
+
+def _players_settlement(record: Record, sides_net: Mapping[str, int]) -> dict[str, Amount]:
+    preset = record.preset
+    if record.dummy is None:
+        return {seat: sides_net[side_of(preset, seat)] for seat in preset.seats}
+    # Three-handed play (RULES.md §3.4, V1): the defender carries his side alone.
+    seats = preset.seats
+    defender = seats[(seats.index(record.dummy) + 2) % 4]
+    value = sides_net[side_of(preset, defender)]
+    shared = record.rules.dummy_settlement == "shared"
+    result: dict[str, Amount] = {}
+    for seat in seats:
+        if seat == record.dummy:
+            continue
+        if seat == defender:
+            result[seat] = value if shared else 2 * value
+        else:
+            result[seat] = _half(-value) if shared else -value
+    return result
