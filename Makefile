@@ -6,14 +6,15 @@ MANAGE := $(PY) manage.py
 STAMP := $(VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help venv python-ok run test lint bench check messages
+.PHONY: help venv python-ok run test test-postgres lint bench check messages
 
 help:
-	@echo "make run    - serve the app on http://127.0.0.1:8000"
-	@echo "make test   - run the test suite"
-	@echo "make lint   - ruff on everything, mypy --strict on scorebook/rules"
-	@echo "make check  - Django system checks and missing migrations"
-	@echo "make bench  - run the benchmarks in tests/bench"
+	@echo "make run           - serve the app on http://127.0.0.1:8000"
+	@echo "make test          - run the test suite (on SQLite)"
+	@echo "make test-postgres - run the Django tests on a throwaway PostgreSQL 15"
+	@echo "make lint          - ruff on everything, mypy --strict on scorebook/rules"
+	@echo "make check         - Django system checks and missing migrations"
+	@echo "make bench         - run the benchmarks in tests/bench"
 
 venv: $(STAMP)
 
@@ -51,6 +52,10 @@ messages: venv
 
 test: venv
 	$(VENV)/bin/pytest -q
+
+# Starts a PostgreSQL server in a temp dir, runs tests/ minus rules and bench, removes it.
+test-postgres: venv
+	bash .ci/postgres-tests
 
 lint: venv
 	$(VENV)/bin/ruff check .

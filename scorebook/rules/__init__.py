@@ -19,7 +19,7 @@ from typing import Any
 from .errors import RecordError
 from .gcpause import paused_gc
 from .presets import PRESETS
-from .record import Deal, Record, load_record, parse_record
+from .record import Deal, Record, load_record, next_dealer, parse_record
 from .score import score
 from .sheet import DealScore, Entry, GameResult, RubberResult, Sheet
 
@@ -62,6 +62,7 @@ __all__ = [
     "RubberResult",
     "Sheet",
     "load_record",
+    "next_dealer",
     "parse_record",
     "score",
     "score_json",

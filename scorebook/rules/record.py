@@ -650,7 +650,8 @@ def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str
     return MappingProxyType(players)
 
 
-def _check_rotation(preset: Preset, deals: tuple[Deal, ...]) -> None:
+def _check_rotation(preset: Preset, deals: tuple[Deal, ...]) -> str | None:
+    """Check the dealers against the rotation; return who deals next (None if unknown)."""
     seats = preset.seats
     expected: str | None = None
     for deal in deals:
@@ -667,6 +668,12 @@ def _check_rotation(preset: Preset, deals: tuple[Deal, ...]) -> None:
         if deal.void == "redeal" or deal.redealt:
             continue  # the same dealer deals again
         expected = seats[(seats.index(expected) + 1) % len(seats)]
+    return expected
+
+
+def next_dealer(record: Record) -> str | None:
+    """The seat that deals the deal after the record's last one, if any deal names a dealer."""
+    return _check_rotation(record.preset, record.deals)
 
 
 def parse_record(data: object) -> Record:

@@ -1,8 +1,33 @@
+from __future__ import annotations
+
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from scorebook.models import Table
+from scorebook.variants import variant_name
+from scorebook.views.access import REMEMBERED
+
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "scorebook/home.html")
+    tokens = request.session.get(REMEMBERED, [])
+    query = Q(edit_token__in=tokens)
+    if request.user.is_authenticated:
+        query |= Q(owner=request.user) | Q(members=request.user)
+    tables = (
+        Table.objects.filter(query)
+        .distinct()
+        .prefetch_related("seats__player")
+        .order_by("-updated_at")[:50]
+    )
+    rows = [
+        {
+            "table": t,
+            "variant": variant_name(t.variant),
+            "players": ", ".join(s.player.name for s in t.seats.all() if s.player),
+        }
+        for t in tables
+    ]
+    return render(request, "scorebook/home.html", {"tables": rows})

@@ -1,0 +1,508 @@
+"""Forms check shapes (numbers, seats, choices); the rules engine judges the rules.
+
+A deal form turns the taps of the entry screen into a FORMAT.md deal object. Errors are kept
+per field group named as in FORMAT.md (``tricks``, ``honours``, ``revokes`` ...), so that an
+error raised by the engine for a field lands next to that field on the screen.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _t
+from django.utils.translation import gettext_lazy as _
+
+from scorebook.rules.presets import HONOUR_SET_SIZE, OPTION_TYPES, PRESETS, Preset
+from scorebook.rules.record import Record
+from scorebook.variants import GAMES, PENALTIES, SEAT_NAMES, SUITS
+
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+SUIT_ORDER = ["C", "D", "H", "S"]  # clubs lowest, spades highest (seed page)
+CARD_CHOICES = [("", "—")] + [
+    (f"{rank}{suit}", f"{rank}{SUITS[suit][0]}") for rank in reversed(RANKS) for suit in "SHDC"
+]
+
+
+def suit_choices(blank: bool = False) -> list[tuple[str, str]]:
+    choices = [(key, sign) for key, (sign, _name) in SUITS.items()]
+    return [("", "—"), *choices] if blank else choices
+
+
+# ---------------------------------------------------------------------------------------------
+# A new table
+
+
+class TableForm(forms.Form):
+    title = forms.CharField(label=_("Title"), max_length=100, required=False)
+    place = forms.CharField(label=_("Place"), max_length=100, required=False)
+
+    def __init__(self, variant: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant = variant
+        self.preset: Preset = PRESETS[variant]
+        preset = self.preset
+        for seat in preset.seats:
+            self.fields[f"player_{seat}"] = forms.CharField(
+                label=SEAT_NAMES[seat],
+                max_length=60,
+                required=False,
+                widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
+            )
+        if preset.dummy_allowed:
+            self.fields["dummy"] = forms.ChoiceField(
+                label=_("Dummy (three players)"),
+                required=False,
+                choices=[("", _("no dummy: four players"))]
+                + [(s, SEAT_NAMES[s]) for s in preset.seats],
+            )
+        self.fields["first_dealer"] = forms.ChoiceField(
+            label=_("First dealer"), choices=[(s, SEAT_NAMES[s]) for s in preset.seats], initial="N"
+        )
+        if len(preset.sides) == 2:
+            self.fields["right_side"] = forms.ChoiceField(
+                label=_("Column on the right"),
+                required=False,
+                choices=[("", _("as dealt"))] + [(s, s) for s in preset.sides],
+            )
+        if preset.seats == ("N", "E", "S", "W") and preset.sides == ("NS", "EW"):
+            for seat in preset.seats:
+                self.fields[f"cut_{seat}"] = forms.ChoiceField(
+                    label=SEAT_NAMES[seat], choices=CARD_CHOICES, required=False
+                )
+            self.fields["cut_ties"] = forms.ChoiceField(
+                label=_("Cards of the same rank"),
+                required=False,
+                choices=[
+                    ("suit", _("the higher suit wins (♠ ♥ ♦ ♣)")),
+                    ("redraw", _("draw again")),
+                ],
+            )
+        for key, default in preset.defaults.items():
+            self.fields[f"opt_{key}"] = _option_field(key, default)
+
+    @property
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("opt_")]
+
+    @property
+    def cut_fields(self) -> list[forms.BoundField]:
+        return [
+            self[name] for name in self.fields if name.startswith("cut_") and name != "cut_ties"
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        preset = self.preset
+        dummy = data.get("dummy") or ""
+        players: dict[str, str | None] = {}
+        for seat in preset.seats:
+            name = " ".join((data.get(f"player_{seat}") or "").split())
+            if seat == dummy:
+                players[seat] = None
+            elif not name:
+                self.add_error(f"player_{seat}", _("Enter the player's name."))
+            else:
+                players[seat] = name
+        named = [n.lower() for n in players.values() if n]
+        if len(set(named)) != len(named):
+            self.add_error(None, _("Each seat needs a different player."))
+        options: dict[str, Any] = {}
+        for key, default in preset.defaults.items():
+            value = data.get(f"opt_{key}")
+            if key == "honourValues":
+                value = _parse_values(value, self, f"opt_{key}") if value else default
+                if value is not None and {int(k): v for k, v in value.items()} != dict(default):
+                    options[key] = {str(k): v for k, v in value.items()}
+                continue
+            if value in (None, "") and not isinstance(default, bool):
+                continue
+            if value != default:
+                options[key] = value
+        self.options = options
+        self.players = players
+        self.cut = None
+        if "cut_N" in self.fields and any(data.get(f"cut_{s}") for s in preset.seats) and not dummy:
+            self._apply_cut(data)
+        return data
+
+    def _apply_cut(self, data: dict[str, Any]) -> None:
+        cards = {seat: data.get(f"cut_{seat}") for seat in self.preset.seats}
+        if not all(cards.values()):
+            self.add_error("cut_N", _("Enter the card each of the four players drew."))
+            return
+        if len(set(cards.values())) != 4:
+            self.add_error("cut_N", _("Two players cannot draw the same card."))
+            return
+
+        def rank(card: str) -> int:
+            return RANKS.index(card[:-1])
+
+        order = sorted(
+            cards, key=lambda s: (rank(cards[s]), SUIT_ORDER.index(cards[s][-1])), reverse=True
+        )
+        by_rank = [rank(cards[s]) for s in order]
+        if data.get("cut_ties") == "redraw" and len(set(by_rank)) != 4:
+            tied = [self.players.get(s) or s for s in order if by_rank.count(rank(cards[s])) > 1]
+            self.add_error(
+                "cut_N",
+                _t("%(names)s drew cards of the same rank: they draw again.")
+                % {"names": ", ".join(tied)},
+            )
+            return
+        # The two highest play together (North and South), the two lowest against them;
+        # the highest card deals first.
+        new_seats = dict(zip(order, ("N", "S", "E", "W"), strict=True))
+        self.players = {new_seats[s]: self.players[s] for s in order}
+        self.cut = {
+            "cards": {new_seats[s]: cards[s] for s in order},
+            "ties": data.get("cut_ties") or "suit",
+        }
+        self.cleaned_data["first_dealer"] = "N"
+
+
+def _option_field(key: str, default: Any) -> forms.Field:
+    kind = OPTION_TYPES[key]
+    label = key
+    if kind[0] == "bool":
+        return forms.BooleanField(label=label, required=False, initial=default)
+    if kind[0] == "int":
+        return forms.IntegerField(label=label, required=False, initial=default, min_value=0)
+    if kind[0] in ("choice", "honourSet"):
+        values = kind[1] if kind[0] == "choice" else tuple(HONOUR_SET_SIZE)
+        return forms.ChoiceField(
+            label=label, required=False, initial=default, choices=[(v, v) for v in values]
+        )
+    text = ", ".join(f"{k}:{v}" for k, v in dict(default).items())
+    return forms.CharField(label=label, required=False, initial=text, help_text=_("e.g. 3:2, 4:4"))
+
+
+def _parse_values(text: str, form: forms.Form, field: str) -> dict[str, int] | None:
+    values: dict[str, int] = {}
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        held, _sep, points = part.partition(":")
+        if not held.strip().isdigit() or not points.strip().isdigit():
+            form.add_error(field, _("Write honours:points pairs, e.g. 3:2, 4:4."))
+            return None
+        values[held.strip()] = int(points)
+    return values
+
+
+# ---------------------------------------------------------------------------------------------
+# A deal
+
+
+def _strip(low: int, high: int, label: Any, required: bool = False) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        label=label,
+        required=required,
+        coerce=int,
+        empty_value=None,
+        choices=[(str(i), str(i)) for i in range(low, high + 1)],
+        widget=forms.RadioSelect,
+    )
+
+
+class DealForm(forms.Form):
+    """The entry screen of one deal, for the table's variant."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    nonce = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
+    note = forms.CharField(label=_("Note"), max_length=200, required=False)
+
+    GROUPS = (
+        "dealer",
+        "void",
+        "trump",
+        "special_suit",
+        "contract",
+        "doubling",
+        "tricks",
+        "first_six",
+        "honours",
+        "called",
+        "revokes",
+        "exchanged",
+        "note",
+    )
+
+    def __init__(
+        self, record: Record, *args: Any, asks_special: bool = False, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.record = record
+        preset = record.preset
+        self.preset = preset
+        rules = record.rules
+        self.asks_special = asks_special
+        self.group_errors: dict[str, list[str]] = {}
+        self.initial.setdefault("nonce", uuid.uuid4().hex)
+        seats = [s for s in preset.seats]
+        self.fields["dealer"] = forms.ChoiceField(
+            label=_("Dealer"), required=False, choices=[(s, s) for s in seats]
+        )
+        self.fields["void"] = forms.ChoiceField(
+            label=_("Void deal"),
+            required=False,
+            choices=[
+                ("", _("no: the deal was played")),
+                ("misdeal", _("misdeal: the deal passes")),
+                ("redeal", _("redeal: the same dealer deals again")),
+            ],
+        )
+        if preset.trump:
+            self.fields["trump"] = forms.ChoiceField(
+                label=_("Trumps"), required=False, choices=suit_choices(), widget=forms.RadioSelect
+            )
+        if preset.key == "special-suit":
+            self.fields["special_suit"] = forms.ChoiceField(
+                label=_("Special suit"),
+                required=False,
+                choices=suit_choices(),
+                widget=forms.RadioSelect,
+            )
+        self.per_seat = preset.family == "hussar"
+        if self.per_seat:
+            for seat in seats:
+                self.fields[f"tricks_{seat}"] = _strip(0, 13, seat)
+        else:
+            self.fields["tricks"] = _strip(0, 13, preset.sides[0])
+        size = rules.honour_size
+        self.honour_keys: list[str] = []
+        if size:
+            if preset.family == "hussar" or rules.aces_per_player:
+                self.honour_keys = list(seats)
+            elif preset.key == "prussian":
+                self.honour_keys = list(preset.sides)
+            if self.honour_keys:
+                for key in self.honour_keys:
+                    self.fields[f"honours_{key}"] = _strip(0, size, key)
+            else:
+                self.fields["honours"] = _strip(0, size, preset.sides[0])
+        if preset.key == "english-long":
+            self.fields["called"] = forms.ChoiceField(
+                label=_("Honours called at 8 by"),
+                required=False,
+                choices=[("", "—")] + [(s, s) for s in preset.sides],
+            )
+        if preset.family == "progulochny":
+            self.fields["contract_side"] = forms.ChoiceField(
+                label=_("Declarers"),
+                choices=[(s, s) for s in preset.sides],
+                required=False,
+                widget=forms.RadioSelect,
+            )
+            self.fields["contract_game"] = forms.ChoiceField(
+                label=_("Game"),
+                choices=list(GAMES.items()),
+                required=False,
+                widget=forms.RadioSelect,
+            )
+            self.fields["contract_trump"] = forms.ChoiceField(
+                label=_("Trumps"),
+                choices=suit_choices(),
+                required=False,
+                widget=forms.RadioSelect,
+            )
+            self.fields["contra"] = forms.BooleanField(label=_("contra"), required=False)
+            self.fields["recontra"] = forms.BooleanField(label=_("recontra"), required=False)
+            self.fields["first_six"] = _strip(0, 6, _("Declarers' tricks among the first six"))
+        allowed = ["add"] if preset.only_add else list(PENALTIES)
+        revoke_seats = [("", "—")] + [(s, s) for s in seats if s != record.dummy]
+        for i in (1, 2):
+            self.fields[f"revoke{i}_seat"] = forms.ChoiceField(
+                label=_("Revoke by"), required=False, choices=revoke_seats
+            )
+            self.fields[f"revoke{i}_penalty"] = forms.ChoiceField(
+                label=_("Penalty"),
+                required=False,
+                choices=[(p, PENALTIES[p]) for p in allowed],
+                initial=rules.revoke_default,
+            )
+        if preset.key == "prussian":
+            self.fields["exchanged"] = forms.MultipleChoiceField(
+                label=_("Exchanged their packet"),
+                required=False,
+                choices=[(s, s) for s in seats],
+                widget=forms.CheckboxSelectMultiple,
+            )
+
+    # -- errors per group -------------------------------------------------------------------
+
+    def group_error(self, group: str, message: str) -> None:
+        self.group_errors.setdefault(group, []).append(message)
+
+    def has_errors(self) -> bool:
+        return bool(self.errors or self.group_errors)
+
+    def errors_for(self, group: str) -> list[str]:
+        found = list(self.group_errors.get(group, []))
+        for name, errors in self.errors.items():
+            if (
+                name == group
+                or name.startswith(f"{group}_")
+                or (group == "revokes" and name.startswith("revoke"))
+                or (group == "contract" and name.startswith("contract_"))
+            ):
+                found.extend(str(e) for e in errors)
+        return found
+
+    def other_errors(self) -> list[str]:
+        known = set(self.GROUPS)
+        found = [m for g, ms in self.group_errors.items() if g not in known for m in ms]
+        return found + [str(e) for e in self.non_field_errors()]
+
+    # -- the deal ---------------------------------------------------------------------------
+
+    def deal_data(self) -> dict[str, Any] | None:
+        """The FORMAT.md deal object, or None with group errors set."""
+        if not self.is_valid():
+            return None
+        data = self.cleaned_data
+        preset = self.preset
+        deal: dict[str, Any] = {}
+        if data.get("dealer"):
+            deal["dealer"] = data["dealer"]
+        note = (data.get("note") or "").strip()
+        if data.get("void"):
+            deal["void"] = data["void"]
+            if note:
+                deal["note"] = note
+            return deal
+        if preset.trump:
+            if not data.get("trump"):
+                self.group_error("trump", _t("Choose the trump suit."))
+            else:
+                deal["trump"] = data["trump"]
+        if "special_suit" in self.fields and data.get("special_suit"):
+            deal["special_suit"] = data["special_suit"]
+        elif self.asks_special:
+            self.group_error("special_suit", _t("A new game begins: choose its special suit."))
+        if preset.family == "progulochny":
+            self._contract(data, deal)
+        sides = preset.sides
+        if self.per_seat:
+            counts = {s: data.get(f"tricks_{s}") for s in preset.seats}
+            if None in counts.values():
+                self.group_error("tricks", _t("Tap the tricks of every player."))
+            else:
+                deal["tricks"] = counts
+        elif data.get("tricks") is None:
+            if not data.get("called"):
+                self.group_error("tricks", _t("Tap the number of tricks."))
+        else:
+            deal["tricks"] = {sides[0]: data["tricks"], sides[1]: 13 - data["tricks"]}
+        self._honours(data, deal)
+        if data.get("called"):
+            deal["called"] = data["called"]
+        revokes = [
+            {"seat": data[f"revoke{i}_seat"], "penalty": data.get(f"revoke{i}_penalty") or "add"}
+            for i in (1, 2)
+            if data.get(f"revoke{i}_seat")
+        ]
+        if revokes:
+            deal["revokes"] = revokes
+        if data.get("exchanged"):
+            deal["exchanged"] = list(data["exchanged"])
+        if note:
+            deal["note"] = note
+        return None if self.group_errors else deal
+
+    def _honours(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        rules = self.record.rules
+        if not rules.honour_size:
+            return
+        contract = deal.get("contract")
+        if contract is not None and contract.get("game") != "trump":
+            return
+        if self.honour_keys:
+            counts = {k: data.get(f"honours_{k}") for k in self.honour_keys}
+            if None in counts.values():
+                self.group_error("honours", _t("Tap the honours of each hand."))
+            else:
+                deal["honours"] = counts
+            return
+        held = data.get("honours")
+        if held is None:
+            self.group_error("honours", _t("Tap the honours held."))
+            return
+        sides = self.preset.sides
+        deal["honours"] = {sides[0]: held, sides[1]: rules.honour_size - held}
+
+    def _contract(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        side = data.get("contract_side") or (
+            self.record.side_of(data["dealer"]) if data.get("dealer") else ""
+        )
+        game = data.get("contract_game")
+        if not side:
+            self.group_error("contract", _t("Choose the declaring side."))
+            return
+        if not game:
+            self.group_error("contract", _t("Choose the game declared."))
+            return
+        contract: dict[str, Any] = {"side": side, "game": game}
+        if game == "trump":
+            if not data.get("contract_trump"):
+                self.group_error("contract", _t("Choose the trump suit of the trump game."))
+                return
+            contract["trump"] = data["contract_trump"]
+        deal["contract"] = contract
+        if data.get("recontra") and not data.get("contra"):
+            self.group_error("doubling", _t("Recontra needs a contra first."))
+            return
+        if data.get("recontra"):
+            deal["doubling"] = "recontra"
+        elif data.get("contra"):
+            deal["doubling"] = "contra"
+        if game == "grand-null":
+            if data.get("first_six") is None:
+                self.group_error("first_six", _t("Tap the declarers' tricks among the first six."))
+            else:
+                deal["first_six"] = {side: data["first_six"]}
+
+
+def deal_initial(record: Record, data: dict[str, Any]) -> dict[str, Any]:
+    """Form values that show a stored deal for correction."""
+    preset = record.preset
+    sides = preset.sides
+    initial: dict[str, Any] = {
+        "dealer": data.get("dealer", ""),
+        "void": data.get("void", ""),
+        "trump": data.get("trump") or "",
+        "special_suit": data.get("special_suit") or "",
+        "note": data.get("note", ""),
+        "called": data.get("called") or "",
+    }
+    tricks = data.get("tricks") or {}
+    if preset.family == "hussar":
+        initial.update({f"tricks_{s}": tricks.get(s) for s in preset.seats})
+    elif tricks:
+        initial["tricks"] = tricks.get(sides[0])
+    honours = data.get("honours") or {}
+    for key, value in honours.items():
+        initial[f"honours_{key}"] = value
+    if sides[0] in honours:
+        initial["honours"] = honours[sides[0]]
+    for i, revoke in enumerate(data.get("revokes") or [], start=1):
+        initial[f"revoke{i}_seat"] = revoke.get("seat")
+        initial[f"revoke{i}_penalty"] = revoke.get("penalty", "add")
+    contract = data.get("contract") or {}
+    if contract:
+        initial["contract_side"] = contract.get("side")
+        initial["contract_game"] = contract.get("game")
+        initial["contract_trump"] = contract.get("trump") or ""
+        initial["contra"] = data.get("doubling") in ("contra", "recontra")
+        initial["recontra"] = data.get("doubling") == "recontra"
+        first_six = data.get("first_six") or {}
+        if contract.get("side") in first_six:
+            initial["first_six"] = first_six[contract["side"]]
+        elif first_six:
+            other = next(iter(first_six))
+            initial["first_six"] = 6 - first_six[other]
+    if data.get("exchanged"):
+        initial["exchanged"] = data["exchanged"]
+    return initial

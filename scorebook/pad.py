@@ -1,0 +1,173 @@
+"""The score sheet laid out like the paper pad: columns per side, above and below the line.
+
+Built from the engine's sheet for the web page and the printed sheet alike: what goes in
+which column, which rows belong to which game, and the words for each item.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from scorebook.rules import Record, Sheet
+from scorebook.rules.sheet import GameResult, RubberResult
+
+ITEM_LABELS = {
+    "tricks": "",
+    "honours": _("honours"),
+    "slam": _("slam"),
+    "revoke": _("revoke"),
+    "contract": _("contract"),
+    "overtricks": _("overtricks"),
+    "doubling": _("contra"),
+    "penalty": _("penalty"),
+    "game-bonus": pgettext_lazy("bonus", "game"),
+    "rubber-bonus": pgettext_lazy("bonus", "rubber"),
+    "carry": _("carried"),
+    "not-scored": _("not scored"),
+}
+LABELS = {
+    "single": _("single"),
+    "double": _("double"),
+    "treble": _("treble"),
+}
+
+
+@dataclass
+class PadEntry:
+    points: int
+    item: str
+    struck: bool = False  # discarded by the rules (not scored)
+
+    @property
+    def label(self) -> str:
+        return str(ITEM_LABELS.get(self.item, self.item))
+
+
+@dataclass
+class PadRow:
+    deal: int
+    cells: list[list[PadEntry]]
+    void: str | None = None
+
+
+@dataclass
+class PadGame:
+    rubber: int
+    rows: list[PadRow] = field(default_factory=list)
+    result: GameResult | None = None
+    score: list[int] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return str(LABELS[self.result.label]) if self.result else ""
+
+
+@dataclass
+class PadPlayer:
+    seat: str
+    name: str
+    amount: float
+
+
+@dataclass
+class Pad:
+    columns: list[str]
+    names: list[str]
+    above: list[PadRow]
+    games: list[PadGame]
+    rubbers: list[RubberResult]
+    below: list[int]
+    above_total: list[int]
+    total: list[int]
+    settlement: list[int]
+    players: list[PadPlayer]
+    english: bool
+
+    @property
+    def width(self) -> int:
+        return len(self.columns)
+
+
+def column_order(sides: tuple[str, ...], right_side: str) -> list[str]:
+    """The sides left to right; ``right_side`` puts that side's column on the right."""
+    columns = list(sides)
+    if right_side in columns and len(columns) == 2 and columns[0] == right_side:
+        columns.reverse()
+    return columns
+
+
+def side_names(record: Record) -> dict[str, str]:
+    names = {}
+    for side in record.sides:
+        people = [
+            record.players[s] or ""
+            for s in record.preset.seats
+            if record.side_of(s) == side and record.players.get(s)
+        ]
+        names[side] = " & ".join(people)
+    return names
+
+
+def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
+    columns = column_order(record.sides, right_side)
+    index = {side: i for i, side in enumerate(columns)}
+    above: list[PadRow] = []
+    games: list[PadGame] = []
+    current: PadGame | None = None
+    carried: list[tuple[PadEntry, str]] = []
+    results = iter(sheet.games)
+    for deal in sheet.deals:
+        if deal.void is not None:
+            if current is None:
+                current = PadGame(rubber=sheet.rubbers[-1].number if sheet.rubbers else 1)
+                games.append(current)
+            current.rows.append(PadRow(deal.number, [[] for _ in columns], void=deal.void))
+            continue
+        if current is None or current.result is not None:
+            current = PadGame(rubber=deal.rubber)
+            games.append(current)
+            if carried:
+                row = PadRow(deal.number, [[] for _ in columns])
+                for entry, side in carried:
+                    row.cells[index[side]].append(entry)
+                current.rows.append(row)
+                carried = []
+        below_row = PadRow(deal.number, [[] for _ in columns])
+        above_row = PadRow(deal.number, [[] for _ in columns])
+        for e in deal.entries:
+            if e.item == "carry":
+                carried.append((PadEntry(e.points, "carry"), e.side))
+                continue
+            struck = e.item == "not-scored"
+            target = below_row if e.line == "below" else above_row
+            target.cells[index[e.side]].append(PadEntry(e.points, e.item, struck))
+        current.rows.append(below_row)
+        if any(above_row.cells):
+            above.append(above_row)
+        if deal.game_won_by is not None:
+            current.result = next(results)
+            current.score = [current.result.score[s] for s in columns]
+    if current is not None and current.result is None:
+        current.score = [0 for _ in columns]
+    english = record.preset.family == "english"
+    players = [
+        PadPlayer(seat, record.players.get(seat) or seat, amount)
+        for seat, amount in sheet.settlement_players.items()
+    ]
+    names = side_names(record)
+    return Pad(
+        columns=columns,
+        names=[names[c] for c in columns],
+        above=above,
+        games=games,
+        rubbers=list(sheet.rubbers),
+        below=[sheet.below[c] for c in columns],
+        above_total=[sheet.above[c] for c in columns],
+        total=[sheet.total[c] for c in columns],
+        settlement=[sheet.settlement_sides[c] for c in columns],
+        players=players,
+        english=english,
+    )

@@ -1,0 +1,389 @@
+"""The only Django code that calls the rules engine.
+
+Tables and deals are stored as written down; every score is computed from them here, and every
+write goes through one of these functions inside a transaction: it locks the table, checks
+that the device saw the latest state, validates the whole record with the engine, and keeps
+a revision of what changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+
+from players.models import Player
+from scorebook.models import Deal, Revision, Seat, Table
+from scorebook.rules import (
+    PRESETS,
+    Record,
+    RecordError,
+    Sheet,
+    next_dealer,
+    parse_record,
+    score,
+)
+
+FORMAT = "whist-record/1"
+META_KEYS = ("title", "place", "date")
+
+
+class Conflict(Exception):
+    """Another device changed the table first: nothing was saved."""
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who makes a change: a signed-in user, or a device that holds the edit link."""
+
+    user: AbstractBaseUser | None = None
+    label: str = ""
+
+    @classmethod
+    def of(cls, user: AbstractBaseUser | AnonymousUser | None, device: str = "") -> Author:
+        if user is not None and user.is_authenticated:
+            return cls(user=user, label=user.get_username())  # type: ignore[arg-type]
+        return cls(label=device or "guest")
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def live_deals(table: Table) -> list[Deal]:
+    return list(table.deals.filter(removed=False).order_by("number"))
+
+
+def players_of(table: Table) -> dict[str, str | None]:
+    seats = {
+        s.seat: (s.player.name if s.player else None) for s in table.seats.select_related("player")
+    }
+    return {seat: seats.get(seat) for seat in PRESETS[table.variant].seats}
+
+
+def record_data(
+    table: Table,
+    deals: list[Mapping[str, Any]] | None = None,
+    players: dict[str, str | None] | None = None,
+) -> dict[str, Any]:
+    """The table as a FORMAT.md record (with ``deals`` instead of the stored ones, if given)."""
+    if deals is None:
+        deals = [d.data for d in live_deals(table)]
+    if players is None:
+        players = players_of(table)
+    record: dict[str, Any] = {"format": FORMAT, "variant": table.variant}
+    if table.options:
+        record["options"] = table.options
+    record["players"] = {seat: name for seat, name in players.items() if name is not None}
+    if table.dummy:
+        record["dummy"] = table.dummy
+    record["deals"] = list(deals)
+    meta = {"title": table.title, "place": table.place}
+    meta = {k: v for k, v in meta.items() if v}
+    if meta:
+        record["meta"] = meta
+    return record
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The computed score of a table and what the next deal needs to know."""
+
+    record: Record
+    sheet: Sheet
+    deals: list[Deal]
+    next_number: int
+    next_dealer: str | None
+    below: dict[str, int]  # the current game's score below the line
+    needed: dict[str, int]  # points each side still needs for the game
+    new_game: bool  # the next scored deal starts a game
+    asks_special: bool  # the next deal must name the special suit
+    special: str | None  # the special suit of the game (or rubber) in progress
+    errors: list[str] = field(default_factory=list)
+
+
+def table_state(table: Table, deals: list[Deal] | None = None) -> TableState:
+    if deals is None:
+        deals = live_deals(table)
+    record = parse_record(record_data(table, [d.data for d in deals]))
+    sheet = score(record)
+    rules = record.rules
+    per_game = rules.special_drawn == "perGame"
+    below = dict.fromkeys(record.sides, 0)
+    game_starts = rubber_starts = True
+    special = None
+    for deal, result in zip(record.deals, sheet.deals, strict=True):
+        if result.void is not None:
+            continue
+        if (game_starts if per_game else rubber_starts) and deal.special_suit:
+            special = deal.special_suit
+        below = dict(result.below_after)
+        game_starts = result.game_won_by is not None
+        rubber_starts = result.rubber_won_by is not None
+    asks_special = record.variant == "special-suit" and (game_starts if per_game else rubber_starts)
+    if asks_special or record.variant != "special-suit":
+        special = None
+    dealer = next_dealer(record) or table.first_dealer or None
+    return TableState(
+        record=record,
+        sheet=sheet,
+        deals=deals,
+        next_number=len(deals) + 1,
+        next_dealer=dealer,
+        below=below,
+        needed={s: max(1, rules.game_target - v) for s, v in below.items()},
+        new_game=game_starts,
+        asks_special=asks_special,
+        special=special,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+def validate_table(
+    variant: str, options: Mapping[str, Any], players: Mapping[str, str | None], dummy: str
+) -> Record:
+    """Check a new table's settings with the engine (raises RecordError)."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": variant,
+        "players": dict(players),
+        "deals": [],
+    }
+    if options:
+        data["options"] = dict(options)
+    if dummy:
+        data["dummy"] = dummy
+    return parse_record(data)
+
+
+@transaction.atomic
+def create_table(
+    *,
+    variant: str,
+    players: Mapping[str, str | None],
+    options: Mapping[str, Any] | None = None,
+    dummy: str = "",
+    owner: AbstractBaseUser | None = None,
+    first_dealer: str = "",
+    right_side: str = "",
+    title: str = "",
+    place: str = "",
+    cut: Any = None,
+) -> Table:
+    record = validate_table(variant, options or {}, players, dummy)
+    table = Table.objects.create(
+        variant=variant,
+        options=dict(options or {}),
+        dummy=dummy,
+        owner=owner if owner is not None and owner.is_authenticated else None,
+        first_dealer=first_dealer,
+        right_side=right_side,
+        title=title,
+        place=place,
+        cut=cut,
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, seat=seat, player=Player.named(name) if name else None)
+        for seat, name in record.players.items()
+    )
+    return table
+
+
+def _locked(table: Table) -> Table:
+    return Table.objects.select_for_update().get(pk=table.pk)
+
+
+def _check(table: Table, datas: list[Mapping[str, Any]]) -> None:
+    """Validate and score the whole record as it would be (raises RecordError)."""
+    score(parse_record(record_data(table, datas)))
+
+
+def _replayed(table: Table, nonce: str) -> Deal | None:
+    """The deal a request with this nonce already saved (a double tap), if any."""
+    if not nonce:
+        return None
+    revision = (
+        Revision.objects.filter(deal__table=table, nonce=nonce).select_related("deal").first()
+    )
+    return revision.deal if revision else None
+
+
+def _bump(table: Table) -> None:
+    table.version += 1
+    table.save(update_fields=["version", "updated_at"])
+
+
+def add_deal(
+    table: Table, data: Mapping[str, Any], *, number: int, author: Author, nonce: str = ""
+) -> Deal:
+    """Append deal ``number``; a Conflict if another device recorded it first."""
+    with transaction.atomic():
+        table = _locked(table)
+        replay = _replayed(table, nonce)
+        if replay is not None:
+            return replay
+        deals = live_deals(table)
+        if number != len(deals) + 1:
+            raise Conflict(number)
+        _check(table, [*(d.data for d in deals), data])
+        deal = Deal.objects.create(table=table, number=number, data=dict(data))
+        Revision.objects.create(
+            deal=deal,
+            action=Revision.Action.CREATED,
+            data=dict(data),
+            author=author.user,
+            author_label=author.label,
+            nonce=nonce,
+        )
+        _bump(table)
+        return deal
+
+
+def change_deal(
+    table: Table,
+    number: int,
+    data: Mapping[str, Any],
+    *,
+    version: int,
+    author: Author,
+    nonce: str = "",
+    action: str = Revision.Action.EDITED,
+) -> Deal:
+    """Correct (or void) deal ``number``; everything after it is recomputed."""
+    with transaction.atomic():
+        table = _locked(table)
+        replay = _replayed(table, nonce)
+        if replay is not None:
+            return replay
+        deals = live_deals(table)
+        if not 1 <= number <= len(deals):
+            raise Conflict(number)
+        deal = deals[number - 1]
+        if deal.version != version:
+            raise Conflict(number)
+        datas = [d.data for d in deals]
+        datas[number - 1] = dict(data)
+        _check(table, datas)
+        previous = deal.data
+        deal.data = dict(data)
+        deal.version += 1
+        deal.save(update_fields=["data", "version", "updated_at"])
+        Revision.objects.create(
+            deal=deal,
+            action=action,
+            data=dict(data),
+            previous=previous,
+            author=author.user,
+            author_label=author.label,
+            nonce=nonce,
+        )
+        _bump(table)
+        return deal
+
+
+def void_deal(
+    table: Table, number: int, kind: str, *, version: int, author: Author, nonce: str = ""
+) -> Deal:
+    deal = table.deals.get(removed=False, number=number)
+    data: dict[str, Any] = {"void": kind}
+    if deal.data.get("dealer"):
+        data = {"dealer": deal.data["dealer"], "void": kind}
+    return change_deal(
+        table,
+        number,
+        data,
+        version=version,
+        author=author,
+        nonce=nonce,
+        action=Revision.Action.VOIDED,
+    )
+
+
+def undo_last(table: Table, *, number: int, author: Author, nonce: str = "") -> Deal:
+    """Withdraw the last deal (kept in the database, marked removed)."""
+    with transaction.atomic():
+        table = _locked(table)
+        if nonce and Revision.objects.filter(deal__table=table, nonce=nonce).exists():
+            return Revision.objects.get(deal__table=table, nonce=nonce).deal
+        deals = live_deals(table)
+        if not deals or deals[-1].number != number:
+            raise Conflict(number)
+        deal = deals[-1]
+        deal.removed = True
+        deal.save(update_fields=["removed", "updated_at"])
+        Revision.objects.create(
+            deal=deal,
+            action=Revision.Action.UNDONE,
+            data=deal.data,
+            previous=deal.data,
+            author=author.user,
+            author_label=author.label,
+            nonce=nonce,
+        )
+        _bump(table)
+        return deal
+
+
+# ---------------------------------------------------------------------------------------------
+# Records in and out
+
+
+def export_record(table: Table) -> dict[str, Any]:
+    """The table as a FORMAT.md record."""
+    return record_data(table)
+
+
+@transaction.atomic
+def import_record(
+    data: Any, *, owner: AbstractBaseUser | None = None, author: Author | None = None
+) -> Table:
+    """Create a table from a FORMAT.md record (raises RecordError, nothing saved)."""
+    record = parse_record(data)
+    score(record)  # a record that the scorer refuses is refused whole
+    meta = dict(record.meta)
+    table = create_table(
+        variant=record.variant,
+        players=record.players,
+        options=dict(data.get("options") or {}),
+        dummy=record.dummy or "",
+        owner=owner,
+        title=str(meta.get("title", ""))[:100],
+        place=str(meta.get("place", ""))[:100],
+    )
+    author = author or Author.of(owner)
+    for number, raw in enumerate(data["deals"], start=1):
+        deal = Deal.objects.create(table=table, number=number, data=raw)
+        Revision.objects.create(
+            deal=deal,
+            action=Revision.Action.IMPORTED,
+            data=raw,
+            author=author.user,
+            author_label=author.label,
+        )
+    if record.deals:
+        _bump(table)
+    return table
+
+
+__all__ = [
+    "Author",
+    "Conflict",
+    "RecordError",
+    "TableState",
+    "add_deal",
+    "change_deal",
+    "create_table",
+    "export_record",
+    "import_record",
+    "record_data",
+    "table_state",
+    "undo_last",
+    "void_deal",
+]

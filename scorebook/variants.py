@@ -1,0 +1,73 @@
+"""What the interface says about each variant: its name and a one-line description."""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+VARIANTS: dict[str, tuple[Promise, Promise]] = {
+    "russian": (
+        _("Russian whist"),
+        _("Tricks written double below the line, five honours above, rubber +20, slams."),
+    ),
+    "english-short": (
+        _("English short whist"),
+        _("Game of 5 points: tricks and honours race to the game; settled in game points."),
+    ),
+    "english-long": (
+        _("English long whist"),
+        _("The older game of 10 points, with honours called at 8."),
+    ),
+    "special-suit": (
+        _("Whist with a special suit"),
+        _("A suit drawn each game doubles tricks and honours when it is trumps."),
+    ),
+    "anfilada": (
+        _("Anfilada"),
+        _("Russian whist where points beyond the game carry into the next game."),
+    ),
+    "eralash": (
+        _("Eralash"),
+        _("No trumps; the four aces are the honours; a game of 13 odd tricks."),
+    ),
+    "prussian": (
+        _("Prussian whist"),
+        _("Two players, each with a hand and a spare packet to exchange."),
+    ),
+    "hussar": (
+        _("Hussar whist"),
+        _("Four players, each for himself: every trick beyond three is worth 2."),
+    ),
+    "flying-duck": (
+        _("Flying Duck"),
+        _("The winner of a trick names new trumps; scored as Russian whist without honours."),
+    ),
+    "progulochny": (
+        _("Progulochny whist"),
+        _("Bidding whist: trump game, Grand, Null, Gran-Null, contra and recontra."),
+    ),
+}
+
+SUITS = {
+    "S": ("♠", _("spades")),
+    "H": ("♥", _("hearts")),
+    "D": ("♦", _("diamonds")),
+    "C": ("♣", _("clubs")),
+}
+SEAT_NAMES = {"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")}
+GAMES = {
+    "trump": _("trump game"),
+    "grand": _("Grand"),
+    "null": _("Null"),
+    "grand-null": _("Gran-Null"),
+}
+PENALTIES = {
+    "add": _("add 3 to the claimants"),
+    "deduct": _("deduct 3 from the revokers"),
+    "transfer": _("transfer 3"),
+    "tricks": _("take 3 tricks"),
+}
+
+
+def variant_name(key: str) -> str:
+    return str(VARIANTS[key][0])

@@ -1,0 +1,43 @@
+"""Optional accounts: sign up, and on sign-in keep the tables this browser remembers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from scorebook.models import Table
+from scorebook.views.access import REMEMBERED
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("home")
+    status = 422 if request.method == "POST" else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+@receiver(user_logged_in)
+def keep_remembered_tables(
+    sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any
+) -> None:
+    """Tables opened before signing in become the user's tables too."""
+    if request is None:
+        return
+    tokens = request.session.get(REMEMBERED, [])
+    for table in Table.objects.filter(edit_token__in=tokens):
+        if table.owner_id is None:
+            table.owner = user
+            table.save(update_fields=["owner"])
+        elif table.owner_id != user.pk:
+            table.members.add(user)

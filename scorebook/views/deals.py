@@ -1,0 +1,194 @@
+"""Writing deals: record the next one, correct or void an earlier one, undo the last one."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scorebook import services
+from scorebook.forms import DealForm, deal_initial
+from scorebook.models import Deal
+from scorebook.rules import RecordError
+from scorebook.views.access import author
+from scorebook.views.tables import require_edit, table_context
+
+
+def _engine_error(form: DealForm, error: RecordError, number: int) -> None:
+    """Show the engine's verdict next to the field it names."""
+    if error.deal is not None and error.deal != number:
+        message = _("Deal %(deal)s would no longer be valid: %(message)s") % {
+            "deal": error.deal,
+            "message": error.message,
+        }
+        form.group_error("deal", message)
+    else:
+        form.group_error(error.field or "deal", error.message)
+
+
+def _conflict_message(number: int) -> str:
+    return _(
+        "Deal %(number)s was changed from another device a moment ago, so your entry was not "
+        "saved. The sheet below is up to date: enter the deal again if it is still needed."
+    ) % {"number": number}
+
+
+@require_POST
+def deal_add(request: HttpRequest, token: str) -> HttpResponse:
+    table = require_edit(request, token)
+    state = services.table_state(table)
+    form = DealForm(state.record, request.POST, asks_special=state.asks_special)
+    data = form.deal_data()
+    conflict = ""
+    if data is not None:
+        number = form.cleaned_data["number"]
+        try:
+            services.add_deal(
+                table,
+                data,
+                number=number,
+                author=author(request),
+                nonce=form.cleaned_data.get("nonce") or "",
+            )
+        except RecordError as error:
+            _engine_error(form, error, number)
+        except services.Conflict:
+            conflict = _conflict_message(number)
+        else:
+            if request.htmx:  # type: ignore[attr-defined]
+                table.refresh_from_db()
+                context = table_context(request, table, True, saved=number)
+                return render(request, "scorebook/table.html#live", context)
+            return redirect("table", token=token)
+    if conflict:
+        table.refresh_from_db()
+        context = table_context(request, table, True, conflict=conflict)
+        status = 409
+    else:
+        context = table_context(request, table, True, state=state, form=form)
+        status = 422
+    template = "scorebook/table.html#live" if request.htmx else "scorebook/table.html"  # type: ignore[attr-defined]
+    return render(request, template, context, status=status)
+
+
+def _deal(table_pk: int, number: int) -> Deal:
+    deal = Deal.objects.filter(table_id=table_pk, number=number, removed=False).first()
+    if deal is None:
+        raise Http404("no such deal")
+    return deal
+
+
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    table = require_edit(request, token)
+    deal = _deal(table.pk, number)
+    state = services.table_state(table)
+    conflict = ""
+    if request.method == "POST":
+        form = DealForm(state.record, request.POST)
+        data = form.deal_data()
+        if data is not None:
+            try:
+                services.change_deal(
+                    table,
+                    number,
+                    data,
+                    version=form.cleaned_data.get("version") or 0,
+                    author=author(request),
+                    nonce=form.cleaned_data.get("nonce") or "",
+                )
+            except RecordError as error:
+                _engine_error(form, error, number)
+            except services.Conflict:
+                conflict = _conflict_message(number)
+            else:
+                messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
+                return redirect("table", token=token)
+        if conflict:
+            deal.refresh_from_db()
+            form = _edit_form(state, deal)
+        status = 409 if conflict else 422
+    else:
+        form = _edit_form(state, deal)
+        status = 200
+    context = {
+        "table": table,
+        "deal": deal,
+        "form": form,
+        "record": state.record,
+        "conflict": conflict,
+        "revisions": deal.revisions.select_related("author"),
+        "token": token,
+    }
+    return render(request, "scorebook/deal_edit.html", context, status=status)
+
+
+def _edit_form(state: services.TableState, deal: Deal) -> DealForm:
+    initial = deal_initial(state.record, deal.data)
+    initial.update(number=deal.number, version=deal.version)
+    return DealForm(state.record, initial=initial)
+
+
+@require_POST
+def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    table = require_edit(request, token)
+    kind = request.POST.get("kind", "misdeal")
+    if kind not in ("misdeal", "redeal"):
+        kind = "misdeal"
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = -1
+    try:
+        services.void_deal(
+            table,
+            number,
+            kind,
+            version=version,
+            author=author(request),
+            nonce=request.POST.get("nonce", ""),
+        )
+    except Deal.DoesNotExist as exc:
+        raise Http404("no such deal") from exc
+    except services.Conflict:
+        messages.error(request, _conflict_message(number))
+    except RecordError as error:
+        messages.error(
+            request,
+            _("Deal %(number)s cannot be marked void: %(message)s")
+            % {"number": number, "message": str(error)},
+        )
+    else:
+        messages.success(request, _("Deal %(number)s marked void.") % {"number": number})
+    return redirect("table", token=token)
+
+
+@require_POST
+def deal_undo(request: HttpRequest, token: str) -> HttpResponse:
+    table = require_edit(request, token)
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        number = -1
+    conflict = ""
+    try:
+        services.undo_last(
+            table, number=number, author=author(request), nonce=request.POST.get("nonce", "")
+        )
+    except services.Conflict:
+        conflict = _conflict_message(number)
+    if request.htmx:  # type: ignore[attr-defined]
+        table.refresh_from_db()
+        context = table_context(
+            request, table, True, conflict=conflict, undone=None if conflict else number
+        )
+        return render(
+            request, "scorebook/table.html#live", context, status=409 if conflict else 200
+        )
+    if conflict:
+        messages.error(request, conflict)
+    else:
+        messages.success(request, _("Deal %(number)s undone.") % {"number": number})
+    return redirect("table", token=token)

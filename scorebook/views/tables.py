@@ -1,0 +1,165 @@
+"""Screens of a table: start one, show it (edit or read-only), poll its sheet, records in/out."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from players.models import Player
+from scorebook import services
+from scorebook.forms import DealForm, TableForm
+from scorebook.models import Table
+from scorebook.pad import build_pad
+from scorebook.rules import PRESETS, RecordError
+from scorebook.variants import SEAT_NAMES, VARIANTS, variant_name
+from scorebook.views.access import author, get_table, remember
+
+
+@require_safe
+def choose_variant(request: HttpRequest) -> HttpResponse:
+    variants = [(key, name, text) for key, (name, text) in VARIANTS.items()]
+    return render(request, "scorebook/new_variant.html", {"variants": variants})
+
+
+@require_http_methods(["GET", "POST"])
+def new_table(request: HttpRequest, variant: str) -> HttpResponse:
+    if variant not in PRESETS:
+        raise Http404("no such variant")
+    form = TableForm(variant, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.create_table(
+                variant=variant,
+                players=form.players,
+                options=form.options,
+                dummy=form.cleaned_data.get("dummy") or "",
+                owner=request.user if request.user.is_authenticated else None,  # type: ignore[arg-type]
+                first_dealer=form.cleaned_data.get("first_dealer") or "",
+                right_side=form.cleaned_data.get("right_side") or "",
+                title=form.cleaned_data.get("title") or "",
+                place=form.cleaned_data.get("place") or "",
+                cut=form.cut,
+            )
+        except RecordError as error:
+            form.add_error(
+                None, error.message if error.field is None else f"{error.field}: {error.message}"
+            )
+        else:
+            remember(request, table)
+            return redirect("table", token=table.edit_token)
+    status = 422 if request.method == "POST" else 200
+    context = {
+        "form": form,
+        "variant": variant,
+        "variant_name": variant_name(variant),
+        "known_players": Player.objects.values_list("name", flat=True)[:500],
+    }
+    return render(request, "scorebook/new_table.html", context, status=status)
+
+
+def table_context(
+    request: HttpRequest,
+    table: Table,
+    can_edit: bool,
+    state: services.TableState | None = None,
+    form: DealForm | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    state = state or services.table_state(table)
+    if can_edit and form is None:
+        form = DealForm(
+            state.record,
+            initial={"number": state.next_number, "dealer": state.next_dealer or ""},
+            asks_special=state.asks_special,
+        )
+    record = state.record
+    seat_names = {s: record.players.get(s) or _("dummy") for s in record.preset.seats}
+    return {
+        "table": table,
+        "can_edit": can_edit,
+        "state": state,
+        "record": record,
+        "pad": build_pad(record, state.sheet, table.right_side),
+        "form": form,
+        "variant_name": variant_name(table.variant),
+        "seat_names": seat_names,
+        "seat_labels": SEAT_NAMES,
+        "next_dealer_name": seat_names.get(state.next_dealer or "", ""),
+        "log": list(zip(state.deals, state.sheet.deals, strict=True)),
+        "edit_url": request.build_absolute_uri(reverse("table", args=[table.edit_token])),
+        "view_url": request.build_absolute_uri(reverse("table", args=[table.view_token])),
+        **extra,
+    }
+
+
+@require_safe
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    table, can_edit = get_table(request, token)
+    if can_edit and token == table.edit_token:
+        remember(request, table)
+    context = table_context(request, table, can_edit)
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "scorebook/table.html#live", context)
+    return render(request, "scorebook/table.html", context)
+
+
+@require_safe
+def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
+    """The sheet alone, for polling: 204 while the table has not changed."""
+    table, can_edit = get_table(request, token)
+    if request.GET.get("v") == str(table.version):
+        return HttpResponse(status=204)
+    return render(request, "scorebook/table.html#sheet", table_context(request, table, False))
+
+
+@require_safe
+def record_download(request: HttpRequest, token: str) -> HttpResponse:
+    table, _can_edit = get_table(request, token)
+    body = json.dumps(services.export_record(table), ensure_ascii=False, indent=2)
+    response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="whist-table-{table.pk}.json"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def import_record(request: HttpRequest) -> HttpResponse:
+    error = ""
+    if request.method == "POST":
+        upload = request.FILES.get("record")
+        if upload is None:
+            error = _("Choose a record file to upload.")
+        elif upload.size and upload.size > 5_000_000:
+            error = _("The file is too large for a record.")
+        else:
+            try:
+                data = json.loads(upload.read())
+                table = services.import_record(
+                    data,
+                    owner=request.user if request.user.is_authenticated else None,  # type: ignore[arg-type]
+                    author=author(request),
+                )
+            except (ValueError, UnicodeDecodeError):
+                error = _("This file is not a JSON record.")
+            except RecordError as exc:
+                error = str(exc)
+            else:
+                remember(request, table)
+                messages.success(request, _("The record was imported."))
+                return redirect("table", token=table.edit_token)
+    status = 422 if error else 200
+    return render(request, "scorebook/import.html", {"error": error}, status=status)
+
+
+def require_edit(request: HttpRequest, token: str) -> Table:
+    table, can_edit = get_table(request, token)
+    if not can_edit:
+        raise PermissionDenied("read-only link")
+    return table
