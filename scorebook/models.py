@@ -31,6 +31,7 @@ class Evening(models.Model):
     name = models.CharField(_("name"), max_length=100)
     date = models.DateField(_("date"), default=timezone.localdate)
     place = models.CharField(_("place"), max_length=100, blank=True)
+    token = models.CharField(max_length=40, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
