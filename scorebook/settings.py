@@ -1,7 +1,8 @@
 """Settings for the whist score book.
 
 One module, read from the environment. The defaults run on a laptop: SQLite, DEBUG on,
-no secrets file. In production set SECRET_KEY, DEBUG=0, ALLOWED_HOSTS and DATABASE_URL.
+no secrets file. In production set SECRET_KEY, DEBUG=0, ALLOWED_HOSTS and DATABASE_URL
+(CONN_MAX_AGE, seconds to keep a database connection open, defaults to 0).
 """
 
 import os

@@ -1,0 +1,31 @@
+"""``manage.py export_record TABLE``: print a table's record (FORMAT.md JSON)."""
+
+from __future__ import annotations
+
+import json
+from argparse import ArgumentParser
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db.models import Q
+
+from scorebook import services
+from scorebook.models import Table
+
+
+class Command(BaseCommand):
+    help = "Print the FORMAT.md record of a table: give its number, a token or its URL."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("table", help="table number, a token, or the table's URL")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        key = options["table"].rstrip("/").rsplit("/", 1)[-1]
+        query = Q(edit_token=key) | Q(view_token=key)
+        if key.isdigit():
+            query |= Q(pk=int(key))
+        table = Table.objects.filter(query).first()
+        if table is None:
+            raise CommandError(f"no table {options['table']!r}")
+        record = services.export_record(table)
+        self.stdout.write(json.dumps(record, ensure_ascii=False, indent=2))

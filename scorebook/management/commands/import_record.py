@@ -1,0 +1,41 @@
+"""``manage.py import_record FILE``: create a table from a record; prints its URL."""
+
+from __future__ import annotations
+
+import json
+import sys
+from argparse import ArgumentParser
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
+
+from scorebook import services
+from scorebook.rules import RecordError
+
+
+class Command(BaseCommand):
+    help = "Create a table from a FORMAT.md record file (- reads standard input); print its URL."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("record", help="path of the record file, or - for standard input")
+        parser.add_argument(
+            "--base-url", default="http://127.0.0.1:8000", help="printed before the table's path"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = options["record"]
+        try:
+            text = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
+        except OSError as exc:
+            raise CommandError(f"cannot read {path}: {exc.strerror}") from None
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise CommandError(f"not valid JSON: {exc}") from None
+        try:
+            table = services.import_record(data, author=services.Author(label="import_record"))
+        except RecordError as exc:
+            raise CommandError(str(exc)) from None
+        base = options["base_url"].rstrip("/")
+        self.stdout.write(base + reverse("table", args=[table.edit_token]))
