@@ -141,8 +141,6 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 {
                     **{k: v for k, v in _COMMON.items() if k != "dummySettlement"},
                     "book": 3,
-                    "smallSlam": 0,
-                    "grandSlam": 0,
                 },
                 sides=HUSSAR_SIDES,
                 dummy_allowed=False,

@@ -1,4 +1,4 @@
-"""hussar (RULES.md §3.9, §6 V7, §8a.1, 4; decisions: no slams, rubber 20, book 3, revokes)."""
+"""hussar (RULES.md §3.9, §6 V7, §8a.1, 4; decisions: slams as russian, rubber 20, book 3, revokes)."""
 
 import pytest
 
@@ -102,11 +102,14 @@ def test_hussar_rubber_goes_to_the_first_player_with_two_games():
         ({"book": 0}, (4, 3, 3, 3), NONE5, z(N=8, E=6, S=6, W=6), z()),
         # honours off: no honours field, nothing above
         ({"honourSet": "none"}, (5, 3, 3, 2), None, z(N=4), z()),
-        # no slam by default: 13 tricks = 20 below (game), honours 6 only
-        (None, (13, 0, 0, 0), (5, 0, 0, 0), z(N=20), z(N=6)),
+        # slams as in traditional (russian) whist: 13 tricks = 20 below (game), honours 6
+        # and the grand slam 20 above; 12 tricks = 18 below and the small slam 10
+        (None, (13, 0, 0, 0), (5, 0, 0, 0), z(N=20), z(N=26)),
+        (None, (12, 1, 0, 0), (5, 0, 0, 0), z(N=18), z(N=16)),
+        ({"smallSlam": 0, "grandSlam": 0}, (13, 0, 0, 0), (5, 0, 0, 0), z(N=20), z(N=6)),
         ({"pointsPerOddTrick": 1}, (5, 3, 3, 2), NONE5, z(N=2), z()),
     ],
-    ids=["book-6", "book-0", "honours-off", "no-slam", "one-point-per-trick"],
+    ids=["book-6", "book-0", "honours-off", "grand-slam", "small-slam", "slams-off", "one-point"],
 )
 def test_hussar_options(options, tricks, hon, below, above):
     out = score(record(HU, [hdeal(tricks, hon)], options))
