@@ -117,7 +117,7 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     table, can_edit = get_table(request, token)
     if request.GET.get("v") == str(table.version):
         return HttpResponse(status=204)
-    return render(request, "scorebook/table.html#sheet", table_context(request, table, False))
+    return render(request, "scorebook/table.html#sheet", table_context(request, table, can_edit))
 
 
 @require_safe
