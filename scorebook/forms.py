@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook.rules.presets import HONOUR_SET_SIZE, OPTION_TYPES, PRESETS, Preset
 from scorebook.rules.record import Record
-from scorebook.variants import GAMES, PENALTIES, SEAT_NAMES, SUITS
+from scorebook.variants import GAMES, OPTION_LABELS, PENALTIES, SEAT_NAMES, SUITS
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUIT_ORDER = ["C", "D", "H", "S"]  # clubs lowest, spades highest (seed page)
@@ -164,7 +164,7 @@ class TableForm(forms.Form):
 
 def _option_field(key: str, default: Any) -> forms.Field:
     kind = OPTION_TYPES[key]
-    label = key
+    label = OPTION_LABELS.get(key, key)
     if kind[0] == "bool":
         return forms.BooleanField(label=label, required=False, initial=default)
     if kind[0] == "int":

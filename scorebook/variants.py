@@ -71,3 +71,27 @@ PENALTIES = {
 
 def variant_name(key: str) -> str:
     return str(VARIANTS[key][0])
+
+OPTION_LABELS = {
+    "book": _("Book: tricks before odd tricks count"),
+    "pointsPerOddTrick": _("Points per odd trick"),
+    "gameTarget": _("Points for the game"),
+    "honourSet": _("Honours"),
+    "honourValues": _("Honours held → points"),
+    "honoursBy": _("Honours scored by the side that"),
+    "trebleInLong": _("Treble game at love in long whist"),
+    "gameBonus": _("Bonus for each game"),
+    "rubberBonus": _("Bonus for the rubber"),
+    "smallSlam": _("Small slam (12 tricks)"),
+    "grandSlam": _("Grand slam (13 tricks)"),
+    "revoke.amount": _("Revoke penalty, points"),
+    "revoke.default": _("Usual revoke penalty"),
+    "bothRevoke": _("When both sides revoke"),
+    "specialSuit.drawn": _("Special suit drawn"),
+    "specialSuit.doublePenalties": _("Special suit doubles penalties too"),
+    "anfilada.carryAcrossRubbers": _("Carry points into the next rubber"),
+    "eralash.acesPerPlayer": _("Aces count per player, not per side"),
+    "dummySettlement": _("Three-handed settlement"),
+    "overtricksMultiplied": _("Contra multiplies overtricks"),
+    "failPremium": _("Failed trump game: premium for"),
+}
