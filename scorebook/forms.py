@@ -11,12 +11,19 @@ import uuid
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext as _t
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.rules.presets import HONOUR_SET_SIZE, OPTION_TYPES, PRESETS, Preset
 from scorebook.rules.record import Record
-from scorebook.variants import GAMES, OPTION_LABELS, PENALTIES, SEAT_NAMES, SUITS
+from scorebook.variants import (
+    GAMES,
+    OPTION_CHOICE_LABELS,
+    OPTION_LABELS,
+    PENALTIES,
+    SEAT_NAMES,
+    SUITS,
+)
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUIT_ORDER = ["C", "D", "H", "S"]  # clubs lowest, spades highest (seed page)
@@ -147,7 +154,7 @@ class TableForm(forms.Form):
             tied = [self.players.get(s) or s for s in order if by_rank.count(rank(cards[s])) > 1]
             self.add_error(
                 "cut_N",
-                _t("%(names)s drew cards of the same rank: they draw again.")
+                gettext("%(names)s drew cards of the same rank: they draw again.")
                 % {"names": ", ".join(tied)},
             )
             return
@@ -172,7 +179,10 @@ def _option_field(key: str, default: Any) -> forms.Field:
     if kind[0] in ("choice", "honourSet"):
         values = kind[1] if kind[0] == "choice" else tuple(HONOUR_SET_SIZE)
         return forms.ChoiceField(
-            label=label, required=False, initial=default, choices=[(v, v) for v in values]
+            label=label,
+            required=False,
+            initial=default,
+            choices=[(v, OPTION_CHOICE_LABELS.get(v, v)) for v in values],
         )
     text = ", ".join(f"{k}:{v}" for k, v in dict(default).items())
     return forms.CharField(label=label, required=False, initial=text, help_text=_("e.g. 3:2, 4:4"))
@@ -375,25 +385,25 @@ class DealForm(forms.Form):
             return deal
         if preset.trump:
             if not data.get("trump"):
-                self.group_error("trump", _t("Choose the trump suit."))
+                self.group_error("trump", gettext("Choose the trump suit."))
             else:
                 deal["trump"] = data["trump"]
         if "special_suit" in self.fields and data.get("special_suit"):
             deal["special_suit"] = data["special_suit"]
         elif self.asks_special:
-            self.group_error("special_suit", _t("A new game begins: choose its special suit."))
+            self.group_error("special_suit", gettext("A new game begins: choose its special suit."))
         if preset.family == "progulochny":
             self._contract(data, deal)
         sides = preset.sides
         if self.per_seat:
             counts = {s: data.get(f"tricks_{s}") for s in preset.seats}
             if None in counts.values():
-                self.group_error("tricks", _t("Tap the tricks of every player."))
+                self.group_error("tricks", gettext("Tap the tricks of every player."))
             else:
                 deal["tricks"] = counts
         elif data.get("tricks") is None:
             if not data.get("called"):
-                self.group_error("tricks", _t("Tap the number of tricks."))
+                self.group_error("tricks", gettext("Tap the number of tricks."))
         else:
             deal["tricks"] = {sides[0]: data["tricks"], sides[1]: 13 - data["tricks"]}
         self._honours(data, deal)
@@ -422,13 +432,13 @@ class DealForm(forms.Form):
         if self.honour_keys:
             counts = {k: data.get(f"honours_{k}") for k in self.honour_keys}
             if None in counts.values():
-                self.group_error("honours", _t("Tap the honours of each hand."))
+                self.group_error("honours", gettext("Tap the honours of each hand."))
             else:
                 deal["honours"] = counts
             return
         held = data.get("honours")
         if held is None:
-            self.group_error("honours", _t("Tap the honours held."))
+            self.group_error("honours", gettext("Tap the honours held."))
             return
         sides = self.preset.sides
         deal["honours"] = {sides[0]: held, sides[1]: rules.honour_size - held}
@@ -439,20 +449,20 @@ class DealForm(forms.Form):
         )
         game = data.get("contract_game")
         if not side:
-            self.group_error("contract", _t("Choose the declaring side."))
+            self.group_error("contract", gettext("Choose the declaring side."))
             return
         if not game:
-            self.group_error("contract", _t("Choose the game declared."))
+            self.group_error("contract", gettext("Choose the game declared."))
             return
         contract: dict[str, Any] = {"side": side, "game": game}
         if game == "trump":
             if not data.get("contract_trump"):
-                self.group_error("contract", _t("Choose the trump suit of the trump game."))
+                self.group_error("contract", gettext("Choose the trump suit of the trump game."))
                 return
             contract["trump"] = data["contract_trump"]
         deal["contract"] = contract
         if data.get("recontra") and not data.get("contra"):
-            self.group_error("doubling", _t("Recontra needs a contra first."))
+            self.group_error("doubling", gettext("Recontra needs a contra first."))
             return
         if data.get("recontra"):
             deal["doubling"] = "recontra"
@@ -460,7 +470,9 @@ class DealForm(forms.Form):
             deal["doubling"] = "contra"
         if game == "grand-null":
             if data.get("first_six") is None:
-                self.group_error("first_six", _t("Tap the declarers' tricks among the first six."))
+                self.group_error(
+                    "first_six", gettext("Tap the declarers' tricks among the first six.")
+                )
             else:
                 deal["first_six"] = {side: data["first_six"]}
 

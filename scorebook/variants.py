@@ -72,6 +72,7 @@ PENALTIES = {
 def variant_name(key: str) -> str:
     return str(VARIANTS[key][0])
 
+
 OPTION_LABELS = {
     "book": _("Book: tricks before odd tricks count"),
     "pointsPerOddTrick": _("Points per odd trick"),
@@ -94,4 +95,25 @@ OPTION_LABELS = {
     "dummySettlement": _("Three-handed settlement"),
     "overtricksMultiplied": _("Contra multiplies overtricks"),
     "failPremium": _("Failed trump game: premium for"),
+}
+
+OPTION_CHOICE_LABELS = {
+    "held": _("held them"),
+    "captured": _("won them in tricks"),
+    "add": _("add 3 to the claimants"),
+    "deduct": _("deduct 3 from the revokers"),
+    "transfer": _("transfer 3"),
+    "tricks": _("take 3 tricks"),
+    "neitherCanWin": _("neither can win the game on that deal"),
+    "redeal": _("the deal is dealt again"),
+    "perGame": _("at the start of each game"),
+    "perRubber": _("at the start of each rubber"),
+    "full": _("defender ±2, each besieger ∓1"),
+    "shared": _("defender ±1, each besieger ∓½"),
+    "opponentsOvertricks": _("the opponents' tricks over seven"),
+    "undertricks": _("the declarers' missing tricks"),
+    "AKQJ": "A K Q J",
+    "AKQJ10": "A K Q J 10",
+    "aces": _("the four aces"),
+    "none": _("none"),
 }

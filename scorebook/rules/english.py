@@ -36,13 +36,19 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
                 f"only a side standing at {target - 2} may call honours; "
                 f"{deal.called} stands at {start[deal.called]}",
                 "called",
+                code="call",
+                at=target - 2,
+                side=deal.called,
+                stands=start[deal.called],
             )
         value = rules.honour_values.get(honours[deal.called], 0)
         if value:  # the call succeeds: the honours are scored before the deal is played
             called_side = deal.called
             _add(ledger, deal.called, value, "honours", revoking)
             if ledger.game_won_by is None and deal.tricks is None:
-                raise ledger.error("is required: the call did not win the game", "tricks")
+                raise ledger.error(
+                    "is required: the call did not win the game", "tricks", code="required"
+                )
 
     tricks = deal.tricks or {}
     if deal.revokes:

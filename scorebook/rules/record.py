@@ -157,8 +157,15 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _fail(message: str, deal: int | None = None, field: str | None = None) -> RecordError:
-    return RecordError(message, deal=deal, field=field)
+def _fail(
+    message: str,
+    deal: int | None = None,
+    field: str | None = None,
+    *,
+    code: str = "invalid",
+    **params: object,
+) -> RecordError:
+    return RecordError(message, deal=deal, field=field, code=code, params=params)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -336,7 +343,14 @@ class _DealParser:
             result[key] = count
         if total is not None and sum(result.values()) != total:
             shown = " + ".join(str(result[k]) for k in keys)
-            raise _fail(f"must add up to {total}, got {shown} = {sum(result.values())}", n, field)
+            raise _fail(
+                f"must add up to {total}, got {shown} = {sum(result.values())}",
+                n,
+                field,
+                code="sum",
+                total=total,
+                got=sum(result.values()),
+            )
         return result
 
     def suit(self, value: object, n: int, field: str) -> str:
@@ -352,7 +366,7 @@ class _DealParser:
             if key not in DEAL_KEYS:
                 raise _fail("unknown field", n, str(key))
             if raw[key] is not None:
-                raise _fail(f"is not used {self.forbidden[key]}", n, key)
+                raise _fail(f"is not used {self.forbidden[key]}", n, key, code="not-used")
         dealer = raw.get("dealer")
         if dealer is not None and dealer not in preset.seats:
             raise _fail(f"must be one of {', '.join(preset.seats)}, got {dealer!r}", n, "dealer")
@@ -405,6 +419,8 @@ class _DealParser:
                     f"the declaring side must be the dealer's side ({side_of(preset, dealer)})",
                     n,
                     "contract",
+                    code="declarer",
+                    side=side_of(preset, dealer),
                 )
             doubling = get("doubling")
             if doubling is None:
@@ -437,7 +453,7 @@ class _DealParser:
         raw_tricks = get("tricks")
         if raw_tricks is None:
             if not call_won:
-                raise _fail("is required", n, "tricks")
+                raise _fail("is required", n, "tricks", code="required")
         else:
             tricks = self.counts(raw_tricks, preset.sides, n, "tricks", total=13, upto=13)
 
@@ -530,7 +546,7 @@ class _DealParser:
                 raise _fail(f"is not used {why}", n, "honours")
             return None
         if raw is None:
-            raise _fail("is required", n, "honours")
+            raise _fail("is required", n, "honours", code="required")
         size = rules.honour_size
         if preset.key == "prussian":
             counts = self.counts(raw, preset.sides, n, "honours", total=None, upto=size)
@@ -539,6 +555,9 @@ class _DealParser:
                     f"the two played hands hold at most {size} honours, got {sum(counts.values())}",
                     n,
                     "honours",
+                    code="honours-max",
+                    size=size,
+                    got=sum(counts.values()),
                 )
             return counts
         return self.counts(raw, self.honour_keys, n, "honours", total=size, upto=size)
@@ -593,7 +612,13 @@ class _DealParser:
                     f"seat must be one of {', '.join(preset.seats)}, got {seat!r}", n, "revokes"
                 )
             if seat == self.dummy:
-                raise _fail(f"the dummy ({seat}) is not liable to revoke penalties", n, "revokes")
+                raise _fail(
+                    f"the dummy ({seat}) is not liable to revoke penalties",
+                    n,
+                    "revokes",
+                    code="dummy-revoke",
+                    seat=seat,
+                )
             penalty = item.get("penalty")
             if penalty is None:
                 penalty = rules.revoke_default
@@ -613,6 +638,9 @@ class _DealParser:
                         f"({side} has {left.get(side, 0)})",
                         n,
                         "revokes",
+                        code="tricks-penalty",
+                        side=side,
+                        has=left.get(side, 0),
                     )
                 left[side] -= 3
                 other = next(s for s in preset.sides if s != side)
@@ -661,6 +689,9 @@ def _check_rotation(preset: Preset, deals: tuple[Deal, ...]) -> str | None:
                     f"{expected} deals this deal in rotation, not {deal.dealer}",
                     deal.number,
                     "dealer",
+                    code="rotation",
+                    expected=expected,
+                    got=deal.dealer,
                 )
             expected = deal.dealer
         if expected is None:

@@ -194,9 +194,11 @@ class Ledger:
         if item not in UNCOUNTED:
             self.totals[line][side] += points
 
-    def error(self, message: str, field: str) -> RecordError:
+    def error(
+        self, message: str, field: str, *, code: str = "invalid", **params: object
+    ) -> RecordError:
         number = self.deal.number if self.deal is not None else None
-        return RecordError(message, deal=number, field=field)
+        return RecordError(message, deal=number, field=field, code=code, params=params)
 
     # -- deals ------------------------------------------------------------------------------
 
@@ -224,12 +226,19 @@ class Ledger:
         per = "game" if self.rules.special_drawn == "perGame" else "rubber"
         if self.special is None:
             if deal.special_suit is None:
-                raise self.error(f"is required on the first deal of each {per}", "special_suit")
+                raise self.error(
+                    f"is required on the first deal of each {per}",
+                    "special_suit",
+                    code="special-required",
+                )
             self.special = deal.special_suit
         elif deal.special_suit is not None and deal.special_suit != self.special:
             raise self.error(
                 f"the special suit of this {per} is {self.special}, not {deal.special_suit}",
                 "special_suit",
+                code="special-mismatch",
+                suit=self.special,
+                got=deal.special_suit,
             )
 
     def end_deal(self) -> None:

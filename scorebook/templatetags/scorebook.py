@@ -9,6 +9,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from scorebook.engine_messages import field_label
 from scorebook.variants import GAMES, SEAT_NAMES, SUITS
 
 register = template.Library()
@@ -93,3 +94,9 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
 @register.filter
 def errors_for(form: Any, group: str) -> list[str]:
     return list(form.errors_for(group))
+
+
+@register.filter
+def field_labels(names: list[str]) -> str:
+    """Record field names (``tricks``, ``honours`` ...) as words of the interface."""
+    return ", ".join(field_label(n) for n in names)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook import services
+from scorebook.engine_messages import describe, field_label
 from scorebook.forms import DealForm, deal_initial
 from scorebook.models import Deal
 from scorebook.rules import RecordError
@@ -18,14 +19,16 @@ from scorebook.views.tables import require_edit, table_context
 
 def _engine_error(form: DealForm, error: RecordError, number: int) -> None:
     """Show the engine's verdict next to the field it names."""
+    message = describe(error)
     if error.deal is not None and error.deal != number:
-        message = _("Deal %(deal)s would no longer be valid: %(message)s") % {
+        message = _("Deal %(deal)s would no longer be valid: %(field)s: %(message)s") % {
             "deal": error.deal,
-            "message": error.message,
+            "field": field_label(error.field or ""),
+            "message": message,
         }
         form.group_error("deal", message)
     else:
-        form.group_error(error.field or "deal", error.message)
+        form.group_error(error.field or "deal", message)
 
 
 def _conflict_message(number: int) -> str:
@@ -158,7 +161,7 @@ def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
         messages.error(
             request,
             _("Deal %(number)s cannot be marked void: %(message)s")
-            % {"number": number, "message": str(error)},
+            % {"number": number, "message": describe(error)},
         )
     else:
         messages.success(request, _("Deal %(number)s marked void.") % {"number": number})
