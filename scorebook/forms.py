@@ -14,7 +14,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.rules.presets import HONOUR_SET_SIZE, OPTION_TYPES, PRESETS, Preset
+from scorebook.rules.presets import OPTION_TYPES, PRESETS, Preset
 from scorebook.rules.record import Record
 from scorebook.variants import (
     GAMES,
@@ -87,7 +87,7 @@ class TableForm(forms.Form):
                 ],
             )
         for key, default in preset.defaults.items():
-            self.fields[f"opt_{key}"] = _option_field(key, default)
+            self.fields[f"opt_{key}"] = _option_field(key, default, preset.honour_sets)
 
     @property
     def option_fields(self) -> list[forms.BoundField]:
@@ -169,7 +169,7 @@ class TableForm(forms.Form):
         self.cleaned_data["first_dealer"] = "N"
 
 
-def _option_field(key: str, default: Any) -> forms.Field:
+def _option_field(key: str, default: Any, honour_sets: tuple[str, ...]) -> forms.Field:
     kind = OPTION_TYPES[key]
     label = OPTION_LABELS.get(key, key)
     if kind[0] == "bool":
@@ -177,7 +177,7 @@ def _option_field(key: str, default: Any) -> forms.Field:
     if kind[0] == "int":
         return forms.IntegerField(label=label, required=False, initial=default, min_value=0)
     if kind[0] in ("choice", "honourSet"):
-        values = kind[1] if kind[0] == "choice" else tuple(HONOUR_SET_SIZE)
+        values = kind[1] if kind[0] == "choice" else honour_sets
         return forms.ChoiceField(
             label=label,
             required=False,
@@ -362,8 +362,14 @@ class DealForm(forms.Form):
         return found
 
     def other_errors(self) -> list[str]:
+        """Errors that belong to no visible field: the hidden ones and the form's own."""
         known = set(self.GROUPS)
         found = [m for g, ms in self.group_errors.items() if g not in known for m in ms]
+        for hidden in ("number", "version", "nonce"):
+            found += [
+                gettext("The form was damaged (%(field)s): reload the page.") % {"field": hidden}
+                for _e in self.errors.get(hidden, [])
+            ]
         return found + [str(e) for e in self.non_field_errors()]
 
     # -- the deal ---------------------------------------------------------------------------

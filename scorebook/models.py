@@ -22,7 +22,12 @@ SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(18)
+    """An unguessable URL-safe token that never starts with '-' (a command line reads that
+    as an option)."""
+    while True:
+        token = secrets.token_urlsafe(18)
+        if not token.startswith("-"):
+            return token
 
 
 class Evening(models.Model):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -123,6 +125,7 @@ def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
         "record": state.record,
         "conflict": conflict,
         "revisions": deal.revisions.select_related("author"),
+        "void_nonce": uuid.uuid4().hex,
         "token": token,
     }
     return render(request, "scorebook/deal_edit.html", context, status=status)

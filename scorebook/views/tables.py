@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -33,7 +34,7 @@ def choose_variant(request: HttpRequest) -> HttpResponse:
 def new_table(request: HttpRequest, variant: str) -> HttpResponse:
     if variant not in PRESETS:
         raise Http404("no such variant")
-    form = TableForm(variant, request.POST or None)
+    form = TableForm(variant, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             table = services.create_table(
@@ -96,6 +97,7 @@ def table_context(
         "log": list(zip(state.deals, state.sheet.deals, strict=True)),
         "edit_url": request.build_absolute_uri(reverse("table", args=[table.edit_token])),
         "view_url": request.build_absolute_uri(reverse("table", args=[table.view_token])),
+        "undo_nonce": uuid.uuid4().hex,
         **extra,
     }
 
@@ -146,10 +148,10 @@ def import_record(request: HttpRequest) -> HttpResponse:
                     owner=request.user if request.user.is_authenticated else None,  # type: ignore[arg-type]
                     author=author(request),
                 )
+            except RecordError as exc:  # before ValueError: it is one
+                error = str(exc)
             except (ValueError, UnicodeDecodeError):
                 error = _("This file is not a JSON record.")
-            except RecordError as exc:
-                error = str(exc)
             else:
                 remember(request, table)
                 messages.success(request, _("The record was imported."))

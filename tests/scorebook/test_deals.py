@@ -1,0 +1,471 @@
+"""Recording deals and putting mistakes right: add, correct, void, undo, and two phones at once."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorebook import services
+from scorebook.models import Deal, Revision
+from tests.scorebook.conftest import add_deals, deal_form, edit_form, snapshot, table_url
+
+pytestmark = pytest.mark.django_db
+
+CONFLICT = "was changed from another device a moment ago, so your entry was not saved"
+
+
+def add_url(table):
+    return reverse("deal_add", args=[table.edit_token])
+
+
+def edit_url(table, number):
+    return reverse("deal_edit", args=[table.edit_token, number])
+
+
+def void_url(table, number):
+    return reverse("deal_void", args=[table.edit_token, number])
+
+
+def undo_url(table):
+    return reverse("deal_undo", args=[table.edit_token])
+
+
+# ---------------------------------------------------------------------------------------------
+# Recording the next deal
+
+
+def test_saving_a_deal_without_javascript_redirects_to_the_sheet(client, table):
+    response = client.post(add_url(table), deal_form(table, tricks=9, honours=4))
+
+    assert response.status_code == 302
+    assert response["Location"] == table_url(table)
+    deal = Deal.objects.get(table=table)
+    assert deal.number == 1
+    assert deal.data == {
+        "dealer": "N",
+        "trump": "H",
+        "tricks": {"NS": 9, "EW": 4},
+        "honours": {"NS": 4, "EW": 1},
+    }
+    revision = deal.revisions.get()
+    assert revision.action == "created"
+    assert revision.author_label.startswith("guest ")
+    table.refresh_from_db()
+    assert table.version == 1
+
+
+def test_saving_a_deal_with_htmx_swaps_in_the_new_sheet(client, table):
+    response = client.post(add_url(table), deal_form(table), HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="live">')
+    assert "<html" not in page
+    assert "Deal 1 saved." in page
+    assert '<li value="1">' in page
+    assert "Deal 2" in page  # a fresh form for the next deal
+    assert "Boris (E) deals" in page
+    assert "NS needs 6" in page
+
+
+def test_the_next_deal_knows_its_dealer(client, table_with_deals):
+    page = client.get(table_url(table_with_deals)).content.decode()
+
+    assert "Deal 4" in page
+    assert "Gleb (W) deals" in page
+    assert '<option value="W" selected>' in page
+    assert 'name="number" value="4"' in page
+
+
+def test_a_signed_in_scorer_is_named_in_the_revision(client, table, member):
+    client.force_login(member)
+
+    client.post(add_url(table), deal_form(table))
+
+    revision = Revision.objects.get()
+    assert revision.author == member
+    assert revision.author_label == "misha"
+
+
+def test_a_note_is_kept_with_the_deal(client, table):
+    client.post(add_url(table), deal_form(table, note="  Boris was late  "))
+
+    assert Deal.objects.get().data["note"] == "Boris was late"
+
+
+def test_a_revoke_is_written_down(client, table):
+    form = deal_form(table, revoke1_seat="E", revoke1_penalty="transfer")
+
+    assert client.post(add_url(table), form).status_code == 302
+
+    assert Deal.objects.get().data["revokes"] == [{"seat": "E", "penalty": "transfer"}]
+
+
+def test_a_misdeal_passes_the_deal_to_the_next_seat(client, table):
+    form = deal_form(table, void="misdeal", tricks=None, honours=None, trump=None)
+
+    assert client.post(add_url(table), form).status_code == 302
+
+    assert Deal.objects.get().data == {"dealer": "N", "void": "misdeal"}
+    assert services.table_state(table).next_dealer == "E"
+
+
+def test_a_redeal_keeps_the_dealer(client, table):
+    client.post(add_url(table), deal_form(table, void="redeal", tricks=None, honours=None))
+
+    assert services.table_state(table).next_dealer == "N"
+
+
+def test_special_suit_asks_for_the_suit_at_the_start_of_each_game(client):
+    table = services.create_table(
+        variant="special-suit",
+        players={"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"},
+        first_dealer="N",
+    )
+
+    page = client.get(table_url(table)).content.decode()
+
+    assert "Special suit of this game" in page
+
+
+# ---------------------------------------------------------------------------------------------
+# Correcting a deal
+
+
+def test_the_correction_page_shows_the_deal_and_its_history(client, table_with_deals):
+    table = table_with_deals
+    client.post(edit_url(table, 2), edit_form(table, 2, tricks=6))
+
+    response = client.get(edit_url(table, 2))
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Correct deal 2" in page
+    assert '<input type="radio" name="tricks" value="6"' in page
+    assert "checked" in page.split('name="tricks" value="6"', 1)[1][:40]
+    assert "History of this deal" in page
+    assert page.count("<strong>recorded</strong>") == 1
+    assert page.count("<strong>corrected</strong>") == 1
+    assert "changed: tricks" in page
+    assert reverse("deal_void", args=[table.edit_token, 2]) in page
+
+
+def test_a_correction_is_saved_with_a_revision(client, table_with_deals):
+    table = table_with_deals
+    before = table.version
+
+    response = client.post(edit_url(table, 2), edit_form(table, 2, tricks=7, honours=1))
+
+    assert response.status_code == 302
+    assert response["Location"] == table_url(table)
+    deal = Deal.objects.get(table=table, number=2)
+    assert deal.data["tricks"] == {"NS": 7, "EW": 6}
+    assert deal.data["honours"] == {"NS": 1, "EW": 4}
+    assert deal.version == 2
+    revision = deal.revisions.get(action="edited")
+    assert revision.previous["tricks"] == {"NS": 5, "EW": 8}
+    assert revision.changed_fields() == ["honours", "tricks"]
+    table.refresh_from_db()
+    assert table.version == before + 1
+    page = client.get(table_url(table)).content.decode()
+    assert "Deal 2 corrected." in page
+    assert 'class="edited"' in page
+
+
+def test_a_deal_that_does_not_exist_cannot_be_corrected(client, table_with_deals):
+    assert client.get(edit_url(table_with_deals, 9)).status_code == 404
+
+
+def test_a_stale_correction_is_refused_with_409(client, table_with_deals):
+    table = table_with_deals
+    stale = edit_form(table, 2, tricks=7)
+    client.post(edit_url(table, 2), edit_form(table, 2, tricks=4))  # the other phone was first
+    before = snapshot(table)
+
+    response = client.post(edit_url(table, 2), stale)
+
+    assert response.status_code == 409
+    assert CONFLICT in response.content.decode()
+    assert snapshot(table) == before
+    assert Deal.objects.get(table=table, number=2).data["tricks"]["NS"] == 4
+
+
+def test_a_correction_without_a_version_is_refused(client, table_with_deals):
+    table = table_with_deals
+    before = snapshot(table)
+
+    response = client.post(edit_url(table, 2), edit_form(table, 2, tricks=7, version=""))
+
+    assert response.status_code == 409
+    assert snapshot(table) == before
+
+
+def test_correcting_an_early_dealer_that_breaks_the_rotation_is_refused(client, table_with_deals):
+    table = table_with_deals
+    before = snapshot(table)
+
+    response = client.post(edit_url(table, 1), edit_form(table, 1, dealer="E"))
+
+    assert response.status_code == 422
+    assert "field-error" in response.content.decode()
+    assert snapshot(table) == before
+
+
+# ---------------------------------------------------------------------------------------------
+# Everything after a corrected deal is recomputed
+
+
+def test_a_corrected_deal_no_longer_wins_the_game(client, table):
+    add_deals(table, 8, 8, 8)  # 4 + 4 + 4 below: deal 3 wins game 1 for North-South
+    assert [g.winner for g in services.table_state(table).sheet.games] == ["NS"]
+
+    client.post(edit_url(table, 3), edit_form(table, 3, tricks=6))
+
+    state = services.table_state(table)
+    assert state.sheet.games == ()
+    assert state.below == {"NS": 8, "EW": 2}
+    assert state.next_number == 4
+    assert state.next_dealer == "W"
+    page = client.get(table_url(table)).content.decode()
+    assert "Game 1 to" not in page
+    assert "NS needs 2" in page
+    assert "Gleb (W) deals" in page
+
+
+def test_a_corrected_deal_reopens_a_finished_rubber(client, table):
+    add_deals(table, 11, 11)  # two games of 10: North-South win the rubber
+    assert services.table_state(table).sheet.rubbers[0].finished
+
+    client.post(edit_url(table, 2), edit_form(table, 2, tricks=6))
+
+    rubber = services.table_state(table).sheet.rubbers[0]
+    assert not rubber.finished
+    assert rubber.winner is None
+    page = client.get(table_url(table)).content.decode()
+    assert "Rubber 1 in play" in page
+    assert "Rubber 1 won by" not in page
+
+
+def test_a_correction_that_would_break_a_later_deal_is_refused(client, table):
+    add_deals(table, 8, 8)
+    # deal 2 names dealer E; making deal 1 a redeal keeps N dealing, so deal 2 is out of turn
+    before = snapshot(table)
+
+    response = client.post(edit_url(table, 1), edit_form(table, 1, void="redeal"))
+
+    assert response.status_code == 422
+    assert "Deal 2 would no longer be valid" in response.content.decode()
+    assert snapshot(table) == before
+
+
+# ---------------------------------------------------------------------------------------------
+# Void and undo
+
+
+def test_marking_a_deal_void_keeps_its_dealer(client, table_with_deals):
+    table = table_with_deals
+    deal = Deal.objects.get(table=table, number=2)
+
+    response = client.post(void_url(table, 2), {"kind": "misdeal", "version": deal.version})
+
+    assert response.status_code == 302
+    deal.refresh_from_db()
+    assert deal.data == {"dealer": "E", "void": "misdeal"}
+    revision = deal.revisions.get(action="voided")
+    assert revision.previous["tricks"] == {"NS": 5, "EW": 8}
+    page = client.get(table_url(table)).content.decode()
+    assert "Deal 2 marked void." in page
+    assert "misdeal" in page
+
+
+def test_void_with_a_garbage_kind_is_a_misdeal(client, table_with_deals):
+    table = table_with_deals
+    deal = Deal.objects.get(table=table, number=2)
+
+    client.post(void_url(table, 2), {"kind": "<script>", "version": deal.version})
+
+    deal.refresh_from_db()
+    assert deal.data["void"] == "misdeal"
+
+
+@pytest.mark.parametrize("version", ["", "x", "99"])
+def test_void_with_a_stale_or_broken_version_changes_nothing(client, table_with_deals, version):
+    table = table_with_deals
+    before = snapshot(table)
+
+    response = client.post(void_url(table, 2), {"kind": "misdeal", "version": version})
+
+    assert response.status_code == 302
+    assert snapshot(table) == before
+    assert CONFLICT in client.get(table_url(table)).content.decode()
+
+
+def test_voiding_a_deal_that_does_not_exist_is_not_found(client, table_with_deals):
+    response = client.post(void_url(table_with_deals, 9), {"kind": "misdeal", "version": 1})
+
+    assert response.status_code == 404
+
+
+def test_undo_withdraws_the_last_deal_but_keeps_it(client, table_with_deals):
+    table = table_with_deals
+
+    response = client.post(undo_url(table), {"number": 3})
+
+    assert response.status_code == 302
+    deal = Deal.objects.get(table=table, number=3)
+    assert deal.removed is True
+    assert deal.revisions.filter(action="undone").count() == 1
+    state = services.table_state(table)
+    assert state.next_number == 3
+    assert state.next_dealer == "S"
+    page = client.get(table_url(table)).content.decode()
+    assert "Deal 3 undone." in page
+    assert '<li value="3">' not in page
+
+
+def test_undo_with_htmx_swaps_in_the_sheet(client, table_with_deals):
+    response = client.post(undo_url(table_with_deals), {"number": 3}, HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "<html" not in page
+    assert "Deal 3 undone." in page
+    assert "Undo deal 2" in page
+
+
+def test_a_number_undone_can_be_recorded_again(client, table_with_deals):
+    table = table_with_deals
+    client.post(undo_url(table), {"number": 3})
+
+    response = client.post(add_url(table), deal_form(table, tricks=10))
+
+    assert response.status_code == 302
+    assert Deal.objects.filter(table=table, number=3).count() == 2
+    assert Deal.objects.get(table=table, number=3, removed=False).data["tricks"]["NS"] == 10
+
+
+def test_undo_of_a_deal_that_is_not_the_last_is_a_conflict(client, table_with_deals):
+    table = table_with_deals
+    before = snapshot(table)
+
+    response = client.post(undo_url(table), {"number": 2}, HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 409
+    assert CONFLICT in response.content.decode()
+    assert snapshot(table) == before
+
+
+@pytest.mark.parametrize("number", ["", "x", "-1"])
+def test_undo_with_a_broken_number_changes_nothing(client, table_with_deals, number):
+    table = table_with_deals
+    before = snapshot(table)
+
+    response = client.post(undo_url(table), {"number": number})
+
+    assert response.status_code == 302
+    assert snapshot(table) == before
+
+
+def test_undo_on_an_empty_table_changes_nothing(client, table):
+    before = snapshot(table)
+
+    response = client.post(undo_url(table), {"number": 1}, HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 409
+    assert snapshot(table) == before
+
+
+# ---------------------------------------------------------------------------------------------
+# Two phones, double taps
+
+
+def test_a_double_tap_saves_the_deal_once(client, table):
+    form = deal_form(table)
+
+    first = client.post(add_url(table), form)
+    second = client.post(add_url(table), form)
+
+    assert first.status_code == second.status_code == 302
+    assert Deal.objects.filter(table=table).count() == 1
+    assert Revision.objects.count() == 1
+    table.refresh_from_db()
+    assert table.version == 1
+
+
+def test_a_double_tap_with_htmx_saves_once_and_shows_the_sheet(client, table):
+    form = deal_form(table)
+
+    client.post(add_url(table), form, HTTP_HX_REQUEST="true")
+    second = client.post(add_url(table), form, HTTP_HX_REQUEST="true")
+
+    assert second.status_code == 200
+    assert '<li value="1">' in second.content.decode()
+    assert Deal.objects.filter(table=table).count() == 1
+
+
+def test_two_phones_saving_the_same_deal_number_one_wins(client, table):
+    first_phone = deal_form(table, tricks=9)
+    second_phone = deal_form(table, tricks=4)
+
+    client.post(add_url(table), first_phone)
+    after_first = snapshot(table)
+    response = client.post(add_url(table), second_phone, HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert f"Deal 1 {CONFLICT}" in page
+    assert '<li value="1">' in page  # the sheet the phone gets back is up to date
+    assert "Deal 2" in page
+    assert snapshot(table) == after_first
+    assert Deal.objects.get(table=table).data["tricks"]["NS"] == 9
+
+
+def test_the_loser_without_javascript_gets_the_same_message(client, table):
+    first_phone = deal_form(table)
+    second_phone = deal_form(table)
+    client.post(add_url(table), first_phone)
+
+    response = client.post(add_url(table), second_phone)
+
+    assert response.status_code == 409
+    assert "<html" in response.content.decode()
+    assert CONFLICT in response.content.decode()
+    assert Deal.objects.filter(table=table).count() == 1
+
+
+def test_a_deal_number_from_the_future_is_a_conflict(client, table_with_deals):
+    table = table_with_deals
+    before = snapshot(table)
+
+    response = client.post(add_url(table), deal_form(table, number=7))
+
+    assert response.status_code == 409
+    assert snapshot(table) == before
+
+
+def test_a_double_tap_on_a_correction_saves_it_once(client, table_with_deals):
+    table = table_with_deals
+    form = edit_form(table, 2, tricks=7)
+
+    first = client.post(edit_url(table, 2), form)
+    second = client.post(edit_url(table, 2), form)
+
+    assert first.status_code == second.status_code == 302
+    assert Deal.objects.get(table=table, number=2).version == 2
+    assert Revision.objects.filter(action="edited").count() == 1
+
+
+def test_htmx_posts_carry_the_csrf_token_from_the_page(table):
+    browser = Client(enforce_csrf_checks=True)
+    page = browser.get(table_url(table)).content.decode()
+    token = page.split('hx-headers=\'{"X-CSRFToken": "', 1)[1].split('"', 1)[0]
+
+    refused = browser.post(add_url(table), deal_form(table), HTTP_HX_REQUEST="true")
+    saved = browser.post(
+        add_url(table), deal_form(table), HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token
+    )
+
+    assert refused.status_code == 403
+    assert saved.status_code == 200
+    assert Deal.objects.filter(table=table).count() == 1
