@@ -51,7 +51,7 @@ def describe(error: RecordError) -> str:
     elif code == "dummy-revoke":
         text = _("the dummy is not liable to revoke penalties")
     elif code == "special-required":
-        text = _("a new game begins: choose its special suit")
+        text = _("A new game begins: choose its special suit.")
     elif code == "special-mismatch":
         text = _("the special suit of this game is %(suit)s, not %(got)s") % p
     elif code == "call":

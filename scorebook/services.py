@@ -89,6 +89,11 @@ def record_data(
     return record
 
 
+def table_rules(table: Table) -> Record:
+    """The table's variant, options and seating as a record without deals (no scoring)."""
+    return parse_record(record_data(table, []))
+
+
 @dataclass(frozen=True)
 class TableState:
     """The computed score of a table and what the next deal needs to know."""
@@ -229,10 +234,12 @@ def add_deal(
         replay = _replayed(table, nonce)
         if replay is not None:
             return replay
-        deals = live_deals(table)
-        if number != len(deals) + 1:
+        datas = list(
+            table.deals.filter(removed=False).order_by("number").values_list("data", flat=True)
+        )
+        if number != len(datas) + 1:
             raise Conflict(number)
-        _check(table, [*(d.data for d in deals), data])
+        _check(table, [*datas, data])
         deal = Deal.objects.create(table=table, number=number, data=dict(data))
         Revision.objects.create(
             deal=deal,

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.urls import reverse
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorebook.engine_messages import field_label
 from scorebook.variants import GAMES, SEAT_NAMES, SUITS
@@ -26,12 +28,7 @@ def get_item(mapping: Any, key: Any) -> Any:
 @register.filter
 def suit(key: str | None) -> SafeString:
     """A suit sign with its name for screen readers: ♠ read as "spades"."""
-    if not key or key not in SUITS:
-        return format_html('<span class="no-trump">{}</span>', _("no trump"))
-    sign, name = SUITS[key]
-    return format_html(
-        '<span class="suit suit-{}" role="img" aria-label="{}">{}</span>', key, name, sign
-    )
+    return mark_safe(_suit_html(key))  # noqa: S308 - the name is escaped, the rest is ours
 
 
 @register.filter
@@ -44,51 +41,52 @@ def seat_name(key: str) -> str:
     return str(SEAT_NAMES.get(key, key))
 
 
+def _suit_html(key: str | None) -> str:
+    if not key or key not in SUITS:
+        return f'<span class="no-trump">{escape(_("no trump"))}</span>'
+    sign, name = SUITS[key]
+    return f'<span class="suit suit-{key}" role="img" aria-label="{escape(name)}">{sign}</span>'
+
+
 @register.filter
 def deal_summary(data: dict[str, Any]) -> SafeString:
-    """One line for the deal log: trump, contract, tricks, honours, revokes."""
+    """One line for the deal log: trump, contract, tricks, honours, revokes.
+
+    Plain string building with every value escaped: the log of a long table is rendered on
+    every save, and format_html() per item was a third of the page's time.
+    """
     if data.get("void"):
         kind = _("misdeal") if data["void"] == "misdeal" else _("redeal")
-        return format_html("<em>{}</em>", kind)
-    parts: list[SafeString] = []
+        return mark_safe(f"<em>{escape(kind)}</em>")  # noqa: S308
+    parts: list[str] = []
     contract = data.get("contract")
     if contract:
-        game = (
-            suit(contract.get("trump"))
-            if contract.get("game") == "trump"
-            else GAMES.get(contract.get("game"), contract.get("game"))
-        )
+        game_key = contract.get("game")
+        if game_key == "trump":
+            game = _suit_html(contract.get("trump"))
+        else:
+            game = escape(str(GAMES.get(game_key, game_key)))
         doubling = {"contra": _("contra"), "recontra": _("recontra")}.get(
             data.get("doubling", ""), ""
         )
-        parts.append(format_html("{}: {} {}", contract.get("side"), game, doubling))
+        parts.append(f"{escape(contract.get('side'))}: {game} {escape(doubling)}".rstrip())
     elif "trump" in data:
-        parts.append(suit(data.get("trump")))
+        parts.append(_suit_html(data.get("trump")))
     if data.get("special_suit"):
-        parts.append(format_html("{} {}", _("special"), suit(data["special_suit"])))
+        parts.append(f"{escape(_('special'))} {_suit_html(data['special_suit'])}")
     tricks = data.get("tricks") or {}
     if tricks:
-        parts.append(
-            format_html(
-                "{} {}",
-                _("tricks"),
-                format_html_join("–", "{}", ((v,) for v in tricks.values())),
-            )
-        )
+        parts.append(f"{escape(_('tricks'))} " + "–".join(escape(v) for v in tricks.values()))
     honours = data.get("honours") or {}
     if honours:
-        parts.append(
-            format_html(
-                "{} {}", _("honours"), format_html_join("–", "{}", ((v,) for v in honours.values()))
-            )
-        )
+        parts.append(f"{escape(_('honours'))} " + "–".join(escape(v) for v in honours.values()))
     if data.get("called"):
-        parts.append(format_html("{} {}", data["called"], _("called")))
+        parts.append(f"{escape(data['called'])} {escape(_('called'))}")
     for revoke in data.get("revokes") or []:
         parts.append(
-            format_html('<span class="revoke">{} {}</span>', _("revoke"), revoke.get("seat"))
+            f'<span class="revoke">{escape(_("revoke"))} {escape(revoke.get("seat"))}</span>'
         )
-    return format_html_join(" · ", "{}", ((p,) for p in parts))
+    return mark_safe(" · ".join(parts))  # noqa: S308 - every value is escaped
 
 
 @register.filter
@@ -100,3 +98,86 @@ def errors_for(form: Any, group: str) -> list[str]:
 def field_labels(names: list[str]) -> str:
     """Record field names (``tricks``, ``honours`` ...) as words of the interface."""
     return ", ".join(field_label(n) for n in names)
+
+
+def _entries_html(deal: int, cell: list[Any], not_scored: str) -> str:
+    parts = []
+    for e in cell:
+        label = e.label
+        small = f" <small>{escape(label)}</small>" if label else ""
+        if e.struck:
+            parts.append(
+                f'<span class="entry struck" title="{not_scored}"><sup>{deal}</sup>'
+                f"{e.points}{small}</span>"
+            )
+        else:
+            parts.append(f'<span class="entry"><sup>{deal}</sup>{e.points}{small}</span>')
+    return "".join(parts)
+
+
+@register.simple_tag
+def pad_above_rows(pad: Any) -> SafeString:
+    """The rows above the line. Built here rather than in template loops: a long table has
+    hundreds of entries, and the sheet is rendered on every save."""
+    not_scored = escape(_("not scored"))
+    rows = [
+        "<tr>"
+        + "".join(f"<td>{_entries_html(row.deal, cell, not_scored)}</td>" for cell in row.cells)
+        + "</tr>"
+        for row in pad.above
+    ]
+    return mark_safe("\n".join(rows))  # noqa: S308 - every value above is escaped or a number
+
+
+@register.simple_tag
+def pad_below_rows(pad: Any) -> SafeString:
+    """The rows below the line, game by game, with the rule and label under each game."""
+    not_scored = escape(_("not scored"))
+    void_words = {"misdeal": escape(_("misdeal")), "redeal": escape(_("redeal"))}
+    width = pad.width
+    rows = []
+    for game in pad.games:
+        for row in game.rows:
+            if row.void:
+                rows.append(
+                    f'<tr><td colspan="{width}" class="void"><sup>{row.deal}</sup>'
+                    f"{void_words.get(row.void, escape(row.void))}</td></tr>"
+                )
+                continue
+            cells = "".join(
+                f"<td>{_entries_html(row.deal, cell, not_scored)}</td>" for cell in row.cells
+            )
+            rows.append(f"<tr>{cells}</tr>")
+        result = game.result
+        if result is not None:
+            text = _("Game %(n)s to %(side)s, %(label)s") % {
+                "n": result.number,
+                "side": result.winner,
+                "label": game.label,
+            }
+            text += " (" + "–".join(str(v) for v in game.score) + ")"
+            if result.game_points:
+                text += " · " + ngettext(
+                    "%(points)s game point", "%(points)s game points", result.game_points
+                ) % {"points": result.game_points}
+            rows.append(f'<tr class="game-rule"><td colspan="{width}">{escape(text)}</td></tr>')
+    return mark_safe("\n".join(rows))  # noqa: S308 - every value above is escaped or a number
+
+
+@register.simple_tag
+def deal_log_items(log: list[Any], can_edit: bool, token: str) -> SafeString:
+    """The list of deals, each with its summary and, for a scorer, its correction link."""
+    if not log:
+        return format_html('<li class="empty">{}</li>', _("No deal yet."))
+    corrected = escape(_("corrected"))
+    correct = escape(_("correct"))
+    base = reverse("deal_edit", args=[token, 1])[: -len("1/")]
+    items = []
+    for deal, _result in log:
+        data = deal.data
+        dealer = data.get("dealer")
+        head = f'<span class="dealer">{escape(dealer)}</span> ' if dealer else ""
+        edited = f' <span class="edited">{corrected}</span>' if deal.version > 1 else ""
+        link = f' <a href="{base}{deal.number}/">{correct}</a>' if can_edit else ""
+        items.append(f'<li value="{deal.number}">{head}{deal_summary(data)}{edited}{link}</li>')
+    return mark_safe("\n".join(items))  # noqa: S308 - escaped above; deal_summary is safe

@@ -43,8 +43,9 @@ def _conflict_message(number: int) -> str:
 @require_POST
 def deal_add(request: HttpRequest, token: str) -> HttpResponse:
     table = require_edit(request, token)
-    state = services.table_state(table)
-    form = DealForm(state.record, request.POST, asks_special=state.asks_special)
+    # The form needs only the table's rules; the engine checks the deal against the whole
+    # record when it is saved, so the sheet is computed once, after the save.
+    form = DealForm(services.table_rules(table), request.POST)
     data = form.deal_data()
     conflict = ""
     if data is not None:
@@ -67,11 +68,13 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
                 context = table_context(request, table, True, saved=number)
                 return render(request, "scorebook/table.html#live", context)
             return redirect("table", token=token)
+    table.refresh_from_db()
     if conflict:
-        table.refresh_from_db()
         context = table_context(request, table, True, conflict=conflict)
         status = 409
     else:
+        state = services.table_state(table)
+        form.asks_special = state.asks_special
         context = table_context(request, table, True, state=state, form=form)
         status = 422
     template = "scorebook/table.html#live" if request.htmx else "scorebook/table.html"  # type: ignore[attr-defined]
