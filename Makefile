@@ -6,11 +6,12 @@ MANAGE := $(PY) manage.py
 STAMP := $(VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help venv python-ok run test test-postgres lint bench check messages
+.PHONY: help venv python-ok system-deps run test test-postgres lint bench check messages
 
 help:
 	@echo "make run           - serve the app on http://127.0.0.1:8000"
-	@echo "make test          - run the test suite (on SQLite)"
+	@echo "make test          - run the test suite (on SQLite), browser tests included"
+	@echo "make system-deps   - check (as root: install) the Debian packages the tests need"
 	@echo "make test-postgres - run the Django tests on a throwaway PostgreSQL 15"
 	@echo "make lint          - ruff on everything, mypy --strict on scorebook/rules"
 	@echo "make check         - Django system checks and missing migrations"
@@ -50,7 +51,11 @@ messages: venv
 		--ignore=tests --ignore=scorebook/rules --ignore=docs --ignore=staticfiles
 	$(MANAGE) compilemessages --ignore='.*' --ignore=staticfiles --ignore=node_modules
 
-test: venv
+# Debian packages the tests need, listed in .ci/system-deps: installed when root, else named.
+system-deps:
+	@bash .ci/system-deps
+
+test: venv system-deps
 	$(VENV)/bin/pytest -q
 
 # Starts a PostgreSQL server in a temp dir, runs tests/ minus rules and bench, removes it.

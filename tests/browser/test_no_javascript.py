@@ -1,0 +1,38 @@
+"""Without JavaScript the score book still works: plain form posts and redirects."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import PLAYERS_EN, Deal, Tapper, check_sheet, deal_log, start_table
+
+pytestmark = pytest.mark.browser
+
+
+def test_record_and_undo_without_javascript(new_context, shot) -> None:
+    page = new_context(java_script_enabled=False).new_page()
+    token = start_table(page, PLAYERS_EN)
+    shot(page, "nojs-01-table")
+
+    deals = [Deal(9, 4, "S"), Deal(4, 2, "D")]
+    tap = Tapper(page)
+    for number, deal in enumerate(deals, start=1):
+        tap.deal(deal)
+        with page.expect_navigation():
+            page.get_by_role("button", name="Save deal").click()
+        expect(page).to_have_url(re.compile(rf"/t/{token}/$"))
+        expect(deal_log(page)).to_have_count(number)
+        expect(page.locator(".deal-title")).to_contain_text(f"Deal {number + 1}")
+        check_sheet(page, deals[:number], PLAYERS_EN)
+    shot(page, "nojs-02-two-deals")
+
+    # No confirmation dialog without JavaScript: the undo posts straight away.
+    with page.expect_navigation():
+        page.get_by_role("button", name="Undo deal 2").click()
+    expect(page.locator(".alert.success")).to_have_text("Deal 2 undone.")
+    expect(deal_log(page)).to_have_count(1)
+    check_sheet(page, deals[:1], PLAYERS_EN)
+    shot(page, "nojs-03-undone")
