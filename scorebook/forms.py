@@ -23,6 +23,7 @@ from scorebook.variants import (
     PENALTIES,
     SEAT_NAMES,
     SUITS,
+    seat_letters,
 )
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -71,7 +72,7 @@ class TableForm(forms.Form):
             self.fields["right_side"] = forms.ChoiceField(
                 label=_("Column on the right"),
                 required=False,
-                choices=[("", _("as dealt"))] + [(s, s) for s in preset.sides],
+                choices=[("", _("as dealt"))] + [(s, seat_letters(s)) for s in preset.sides],
             )
         if preset.seats == ("N", "E", "S", "W") and preset.sides == ("NS", "EW"):
             for seat in preset.seats:
@@ -297,12 +298,12 @@ class DealForm(forms.Form):
             self.fields["called"] = forms.ChoiceField(
                 label=_("Honours called at 8 by"),
                 required=False,
-                choices=[("", "—")] + [(s, s) for s in preset.sides],
+                choices=[("", "—")] + [(s, seat_letters(s)) for s in preset.sides],
             )
         if preset.family == "progulochny":
             self.fields["contract_side"] = forms.ChoiceField(
                 label=_("Declarers"),
-                choices=[(s, s) for s in preset.sides],
+                choices=[(s, seat_letters(s)) for s in preset.sides],
                 required=False,
                 widget=forms.RadioSelect,
             )
@@ -322,7 +323,7 @@ class DealForm(forms.Form):
             self.fields["recontra"] = forms.BooleanField(label=_("recontra"), required=False)
             self.fields["first_six"] = _strip(0, 6, _("Declarers' tricks among the first six"))
         allowed = ["add"] if preset.only_add else list(PENALTIES)
-        revoke_seats = [("", "—")] + [(s, s) for s in seats if s != record.dummy]
+        revoke_seats = [("", "—")] + [(s, seat_letters(s)) for s in seats if s != record.dummy]
         for i in (1, 2):
             self.fields[f"revoke{i}_seat"] = forms.ChoiceField(
                 label=_("Revoke by"), required=False, choices=revoke_seats
@@ -337,7 +338,7 @@ class DealForm(forms.Form):
             self.fields["exchanged"] = forms.MultipleChoiceField(
                 label=_("Exchanged their packet"),
                 required=False,
-                choices=[(s, s) for s in seats],
+                choices=[(s, seat_letters(s)) for s in seats],
                 widget=forms.CheckboxSelectMultiple,
             )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 VARIANTS: dict[str, tuple[Promise, Promise]] = {
     "russian": (
@@ -117,3 +118,16 @@ OPTION_CHOICE_LABELS = {
     "aces": _("the four aces"),
     "none": _("none"),
 }
+
+
+def seat_letters(code: str) -> str:
+    """Seats and sides in the interface's letters: N E S W, or С В Ю З in Russian."""
+    letters = {
+        "N": pgettext("seat letter", "N"),
+        "E": pgettext("seat letter", "E"),
+        "S": pgettext("seat letter", "S"),
+        "W": pgettext("seat letter", "W"),
+    }
+    if code and all(c in letters for c in code):
+        return "".join(letters[c] for c in code)
+    return code

@@ -6,13 +6,13 @@ from typing import Any
 
 from django import template
 from django.urls import reverse
-from django.utils.html import escape, format_html
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorebook.engine_messages import field_label
-from scorebook.variants import GAMES, SEAT_NAMES, SUITS
+from scorebook.variants import GAMES, SEAT_NAMES, SUITS, seat_letters
 
 register = template.Library()
 
@@ -69,7 +69,8 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
         doubling = {"contra": _("contra"), "recontra": _("recontra")}.get(
             data.get("doubling", ""), ""
         )
-        parts.append(f"{escape(contract.get('side'))}: {game} {escape(doubling)}".rstrip())
+        declarers = seat_letters(str(contract.get("side", "")))
+        parts.append(f"{escape(declarers)}: {game} {escape(doubling)}".rstrip())
     elif "trump" in data:
         parts.append(_suit_html(data.get("trump")))
     if data.get("special_suit"):
@@ -81,7 +82,7 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
     if honours:
         parts.append(f"{escape(_('honours'))} " + "–".join(escape(v) for v in honours.values()))
     if data.get("called"):
-        parts.append(f"{escape(data['called'])} {escape(_('called'))}")
+        parts.append(f"{escape(seat_letters(data['called']))} {escape(_('called'))}")
     for revoke in data.get("revokes") or []:
         parts.append(
             f'<span class="revoke">{escape(_("revoke"))} {escape(revoke.get("seat"))}</span>'
@@ -152,7 +153,7 @@ def pad_below_rows(pad: Any) -> SafeString:
         if result is not None:
             text = _("Game %(n)s to %(side)s, %(label)s") % {
                 "n": result.number,
-                "side": result.winner,
+                "side": seat_letters(result.winner),
                 "label": game.label,
             }
             text += " (" + "–".join(str(v) for v in game.score) + ")"
@@ -167,8 +168,6 @@ def pad_below_rows(pad: Any) -> SafeString:
 @register.simple_tag
 def deal_log_items(log: list[Any], can_edit: bool, token: str) -> SafeString:
     """The list of deals, each with its summary and, for a scorer, its correction link."""
-    if not log:
-        return format_html('<li class="empty">{}</li>', _("No deal yet."))
     corrected = escape(_("corrected"))
     correct = escape(_("correct"))
     base = reverse("deal_edit", args=[token, 1])[: -len("1/")]
@@ -176,8 +175,26 @@ def deal_log_items(log: list[Any], can_edit: bool, token: str) -> SafeString:
     for deal, _result in log:
         data = deal.data
         dealer = data.get("dealer")
-        head = f'<span class="dealer">{escape(dealer)}</span> ' if dealer else ""
+        head = f'<span class="dealer">{escape(seat_letters(dealer))}</span> ' if dealer else ""
         edited = f' <span class="edited">{corrected}</span>' if deal.version > 1 else ""
-        link = f' <a href="{base}{deal.number}/">{correct}</a>' if can_edit else ""
+        link = f' <a class="fix" href="{base}{deal.number}/">{correct}</a>' if can_edit else ""
         items.append(f'<li value="{deal.number}">{head}{deal_summary(data)}{edited}{link}</li>')
     return mark_safe("\n".join(items))  # noqa: S308 - escaped above; deal_summary is safe
+
+
+@register.filter
+def side(code: str) -> str:
+    return seat_letters(str(code or ""))
+
+
+@register.filter
+def signed(amount: Any) -> str:
+    """+5, −5 (a true minus sign) or 0."""
+    if amount is None or amount == "":
+        return ""
+    text = f"{abs(amount):g}" if isinstance(amount, float) else str(abs(amount))
+    if amount > 0:
+        return "+" + text
+    if amount < 0:
+        return "\u2212" + text
+    return text

@@ -47,4 +47,4 @@ def author(request: HttpRequest) -> Author:
     device = request.session.get("device")
     if not device:
         device = request.session["device"] = secrets.token_hex(2)
-    return Author.of(request.user, f"guest {device}")  # type: ignore[arg-type]
+    return Author.of(request.user, device)  # type: ignore[arg-type]

@@ -67,6 +67,7 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
                 table.refresh_from_db()
                 context = table_context(request, table, True, saved=number)
                 return render(request, "scorebook/table.html#live", context)
+            messages.success(request, _("Deal %(number)s saved.") % {"number": number})
             return redirect("table", token=token)
     table.refresh_from_db()
     if conflict:

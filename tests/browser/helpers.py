@@ -160,7 +160,7 @@ READ_SHEET = """() => {
   const all = (selector) => [...sheet.querySelectorAll(selector)];
   const text = (el) => el.textContent.replace(/\\s+/g, ' ').trim();
   const lastNumber = (el) => {
-    const m = el.textContent.match(/[-+]?\\d+(\\.\\d+)?(?!.*\\d)/s);
+    const m = el.textContent.replace(/\u2212/g, '-').match(/[-+]?\\d+(\\.\\d+)?(?!.*\\d)/s);
     return m ? Number(m[0]) : null;
   };
   return {
@@ -184,7 +184,10 @@ def check_sheet(
     """The sheet on the page shows what the rules give for these deals."""
     exp = russian_whist(deals)
     sheet = read_sheet(page)
-    assert sheet["columns"] == ["NS", "EW"]
+    # Sides and seats are shown in the interface's letters: N E S W, or С В Ю З in Russian.
+    letters = dict(zip("NESW", "NESW" if english else "СВЮЗ", strict=True))
+    label = {side: "".join(letters[c] for c in side) for side in ("NS", "EW")}
+    assert sheet["columns"] == [label["NS"], label["EW"]]
     assert sheet["log"] == list(range(1, len(deals) + 1))
     below, above, total, settlement = sheet["rows"][:4]
     assert below == [exp.below["NS"], exp.below["EW"]], sheet
@@ -192,7 +195,7 @@ def check_sheet(
     assert total == [exp.total["NS"], exp.total["EW"]], sheet
     assert settlement == [exp.settlement["NS"], exp.settlement["EW"]], sheet
     for side, text in zip(("NS", "EW"), sheet["needs"], strict=True):
-        assert side in text and re.search(rf"\b{exp.needs[side]}\b", text), sheet["needs"]
+        assert label[side] in text and re.search(rf"\b{exp.needs[side]}\b", text), sheet["needs"]
         if english:
             assert text == f"{side} needs {exp.needs[side]}"
     if english:
@@ -201,13 +204,13 @@ def check_sheet(
         assert len(sheet["rules"]) == len(exp.games)
         for rule, wanted in zip(sheet["rules"], exp.games, strict=True):
             side, score = re.search(r"to (\w+), \w+ (\(.*\))", wanted).groups()  # type: ignore[union-attr]
-            assert side in rule and score in rule, (rule, wanted)
+            assert label[side] in rule and score in rule, (rule, wanted)
     amounts = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
     for seat, name in players.items():
         amount = exp.settlement[amounts[seat]]
-        shown = f"+{amount}" if amount > 0 else str(amount)
+        shown = f"+{amount}" if amount > 0 else str(amount).replace("-", "\u2212")
         assert any(
-            line.startswith(f"{name} ({seat})") and line.endswith(shown)
+            line.startswith(f"{name} ({letters[seat]})") and line.endswith(shown)
             for line in sheet["players"]
         ), (name, shown, sheet["players"])
     return sheet

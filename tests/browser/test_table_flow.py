@@ -75,7 +75,7 @@ def test_an_evening_in_english(page: Page, new_context, shot) -> None:
     page.get_by_role("button", name="Start the table").click()
     expect(page).to_have_url(re.compile(r"/t/[A-Za-z0-9_-]+/$"))
     token = page.url.rstrip("/").rsplit("/", 1)[1]
-    expect(page.locator("#sheet .deal-log")).to_contain_text("No deal yet.")
+    expect(page.locator("#sheet")).to_contain_text("No deal yet.")
     for name in players.values():
         expect(page.locator(".seating")).to_contain_text(name)
     shot(page, "en-04-table-empty")
