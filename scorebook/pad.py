@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scorebook.rules import Record, Sheet
+from scorebook.rules import Deal, Record, Sheet
 from scorebook.rules.sheet import GameResult, RubberResult
 
 ITEM_LABELS = {
@@ -28,6 +28,8 @@ ITEM_LABELS = {
     "carry": _("carried"),
     "not-scored": _("not scored"),
 }
+# The scorer's mark beside a deal with a revoke (Russian: Р, for ренонс).
+REVOKE_MARK = pgettext_lazy("revoke mark", "R")
 LABELS = {
     "single": _("single"),
     "double": _("double"),
@@ -51,6 +53,7 @@ class PadRow:
     deal: int
     cells: list[list[PadEntry]]
     void: str | None = None
+    marks: list[str] = field(default_factory=list)  # "R" for a revoke, "×2" for a contra
 
 
 @dataclass
@@ -59,6 +62,7 @@ class PadGame:
     rows: list[PadRow] = field(default_factory=list)
     result: GameResult | None = None
     score: list[int] = field(default_factory=list)
+    rubber_result: RubberResult | None = None  # set on the game that finished its rubber
 
     @property
     def label(self) -> str:
@@ -111,6 +115,14 @@ def side_names(record: Record) -> dict[str, str]:
     return names
 
 
+def deal_marks(deal: Deal) -> list[str]:
+    """The marks a scorer writes beside a deal: R for each revoke, ×2 / ×4 for contra/recontra."""
+    marks = [str(REVOKE_MARK) for _ in deal.revokes]
+    if deal.multiplier > 1:
+        marks.append(f"×{deal.multiplier}")
+    return marks
+
+
 def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
     columns = column_order(record.sides, right_side)
     index = {side: i for i, side in enumerate(columns)}
@@ -119,12 +131,16 @@ def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
     current: PadGame | None = None
     carried: list[tuple[PadEntry, str]] = []
     results = iter(sheet.games)
-    for deal in sheet.deals:
+    rubbers = {r.number: r for r in sheet.rubbers}
+    for written, deal in zip(record.deals, sheet.deals, strict=True):
+        marks = deal_marks(written)
         if deal.void is not None:
             if current is None:
                 current = PadGame(rubber=sheet.rubbers[-1].number if sheet.rubbers else 1)
                 games.append(current)
-            current.rows.append(PadRow(deal.number, [[] for _ in columns], void=deal.void))
+            current.rows.append(
+                PadRow(deal.number, [[] for _ in columns], void=deal.void, marks=marks)
+            )
             continue
         if current is None or current.result is not None:
             current = PadGame(rubber=deal.rubber)
@@ -135,8 +151,8 @@ def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
                     row.cells[index[side]].append(entry)
                 current.rows.append(row)
                 carried = []
-        below_row = PadRow(deal.number, [[] for _ in columns])
-        above_row = PadRow(deal.number, [[] for _ in columns])
+        below_row = PadRow(deal.number, [[] for _ in columns], marks=marks)
+        above_row = PadRow(deal.number, [[] for _ in columns], marks=marks)
         for e in deal.entries:
             if e.item == "carry":
                 carried.append((PadEntry(e.points, "carry"), e.side))
@@ -150,6 +166,8 @@ def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
         if deal.game_won_by is not None:
             current.result = next(results)
             current.score = [current.result.score[s] for s in columns]
+            if deal.rubber_won_by is not None:
+                current.rubber_result = rubbers.get(deal.rubber)
     if current is not None and current.result is None:
         current.score = [0 for _ in columns]
     english = record.preset.family == "english"

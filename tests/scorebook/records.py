@@ -19,18 +19,20 @@ def r1_record() -> dict[str, Any]:
     return json.loads((EXAMPLES / "R1.json").read_text())
 
 
-def long_record(players: dict[str, str] | None = None, seed: int = 10) -> dict[str, Any]:
+def long_record(
+    players: dict[str, str] | None = None, seed: int = 10, deals: int = 40
+) -> dict[str, Any]:
     """Forty Russian deals, three finished rubbers, one misdeal (17 + 1) and two revokes.
 
     The deals are drawn from a fixed seed; ``test_pdf`` checks that they still make three
-    rubbers.
+    rubbers (with the default seed and number of deals).
     """
     rng = random.Random(seed)
-    deals: list[dict[str, Any]] = []
-    for i in range(40):
+    written: list[dict[str, Any]] = []
+    for i in range(deals):
         dealer = SEATS[i % 4]
         if i == 17:
-            deals.append({"dealer": dealer, "void": "misdeal"})
+            written.append({"dealer": dealer, "void": "misdeal"})
             continue
         ns = rng.choice([5, 6, 6, 7, 7, 7, 8])
         honours = rng.choice([0, 1, 2, 3, 4, 5])
@@ -42,12 +44,12 @@ def long_record(players: dict[str, str] | None = None, seed: int = 10) -> dict[s
         }
         if i in (9, 30):
             deal["revokes"] = [{"seat": "E" if i == 9 else "S", "penalty": "add"}]
-        deals.append(deal)
+        written.append(deal)
     return {
         "format": "whist-record/1",
         "variant": "russian",
         "players": dict(players or PLAYERS),
-        "deals": deals,
+        "deals": written,
     }
 
 

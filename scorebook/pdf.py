@@ -1,0 +1,430 @@
+"""Printable score sheets: a table's sheet, an evening's sheets and blank pads, as PDF.
+
+WeasyPrint lays out the templates of ``templates/scorebook/print/`` with
+``static/css/print.css``. The fonts are files of ``static/fonts/``, named by ``@font-face``, so
+that a sheet prints the same on every machine, Cyrillic included, and the PDF embeds them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+import segno
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+
+from scorebook import services
+from scorebook.models import Evening, Revision, Table
+from scorebook.pad import Pad, PadGame, PadRow, build_pad, column_order, deal_marks
+from scorebook.rules import PRESETS, Record, Sheet, parse_record, score
+from scorebook.rules.sheet import Amount
+from scorebook.summaries import scoring_summary
+from scorebook.variants import variant_name
+
+PAPERS = {"a4": "A4", "a5": "A5"}
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
+STYLESHEET = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
+CORRECTIONS = (Revision.Action.EDITED, Revision.Action.VOIDED)
+# Deal numbers beside the points are superscript digits rather than <sup> elements: the same
+# look, and a third less work for WeasyPrint on a long sheet.
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+@dataclass
+class DealLine:
+    """One deal in the sheet's deal list, with the versions it replaced (oldest first)."""
+
+    number: int
+    data: Mapping[str, Any]
+    marks: list[str]
+    previous: list[Mapping[str, Any]] = field(default_factory=list)
+
+    @property
+    def dealer(self) -> str:
+        return str(self.data.get("dealer") or "")
+
+    @property
+    def void(self) -> str | None:
+        return self.data.get("void")
+
+    @property
+    def note(self) -> str:
+        return str(self.data.get("note") or "")
+
+
+@dataclass
+class FlowEntry:
+    """One item in a column of the pad, after the deal that wrote it."""
+
+    deal: str  # the deal's number in superscript digits
+    marks: str  # R for a revoke, ×2 for a contra
+    points: int
+    label: str
+    struck: bool
+
+
+@dataclass
+class GameBlock:
+    """One game on the pad: each side's points in order, then the rule under them."""
+
+    game: PadGame
+    cells: list[list[FlowEntry]]
+    first: int
+    last: int
+    voids: list[PadRow]
+
+
+def flow(rows: Sequence[PadRow], width: int) -> list[list[FlowEntry]]:
+    """The entries of ``rows`` column by column, in the order they were written."""
+    cells: list[list[FlowEntry]] = [[] for _ in range(width)]
+    for row in rows:
+        deal = str(row.deal).translate(SUPERSCRIPT)
+        marks = " ".join(row.marks)
+        for cell, entries in zip(cells, row.cells, strict=True):
+            cell.extend(FlowEntry(deal, marks, e.points, e.label, e.struck) for e in entries)
+    return cells
+
+
+def game_blocks(pad: Pad) -> list[GameBlock]:
+    return [
+        GameBlock(
+            game=game,
+            cells=flow(game.rows, pad.width),
+            first=game.rows[0].deal if game.rows else 0,
+            last=game.rows[-1].deal if game.rows else 0,
+            voids=[row for row in game.rows if row.void],
+        )
+        for game in pad.games
+    ]
+
+
+@dataclass
+class SeatLine:
+    seat: str
+    name: str
+    dummy: bool
+
+
+@dataclass
+class PrintSheet:
+    """Everything one printed sheet shows."""
+
+    title: str
+    variant: str
+    variant_name: str
+    played_on: date | str | None
+    place: str
+    club: str
+    options: list[tuple[str, str]]
+    seats: list[SeatLine]
+    record: Record
+    sheet: Sheet
+    pad: Pad
+    above: list[list[FlowEntry]]
+    games: list[GameBlock]
+    deals: list[DealLine]
+    url: str = ""
+    qr: str = ""
+    number: int | None = None  # the table's number in its evening
+
+    @property
+    def game_target(self) -> int:
+        return self.record.rules.game_target
+
+    @property
+    def player_names(self) -> list[str]:
+        return [seat.name for seat in self.seats if seat.name]
+
+
+# ---------------------------------------------------------------------------------------------
+# Building the sheets
+
+
+def option_lines(record: Record) -> list[tuple[str, str]]:
+    """The options that differ from the preset (RULES.md §7 keys), as ``key = value`` pairs."""
+    defaults = record.preset.defaults
+    lines = []
+    for key in sorted(record.options):
+        value = record.options[key]
+        if defaults.get(key) == value:
+            continue
+        if isinstance(value, Mapping):
+            value = dict(value)
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        lines.append((key, text))
+    return lines
+
+
+def qr_data_uri(url: str) -> str:
+    """A QR code of ``url`` as an SVG data URI (black on white, no quiet zone: CSS adds it)."""
+    return segno.make(url, error="m").svg_data_uri(border=0, dark="#000")
+
+
+def build_sheet(
+    record: Record,
+    raw_deals: Sequence[Mapping[str, Any]],
+    *,
+    title: str = "",
+    played_on: date | str | None = None,
+    place: str = "",
+    club: str = "",
+    right_side: str = "",
+    previous: Mapping[int, list[Mapping[str, Any]]] | None = None,
+    url: str = "",
+    sheet: Sheet | None = None,
+) -> PrintSheet:
+    """A printed sheet of ``record``; ``raw_deals`` are its deals as written (FORMAT.md)."""
+    sheet = sheet if sheet is not None else score(record)
+    previous = previous or {}
+    deals = [
+        DealLine(written.number, raw, deal_marks(written), list(previous.get(written.number, [])))
+        for written, raw in zip(record.deals, raw_deals, strict=True)
+    ]
+    seats = [
+        SeatLine(seat, record.players.get(seat) or "", seat == record.dummy)
+        for seat in record.preset.seats
+    ]
+    pad = build_pad(record, sheet, right_side)
+    return PrintSheet(
+        title=title,
+        variant=record.variant,
+        variant_name=variant_name(record.variant),
+        played_on=played_on,
+        place=place,
+        club=club,
+        options=option_lines(record),
+        seats=seats,
+        record=record,
+        sheet=sheet,
+        pad=pad,
+        above=flow(pad.above, pad.width),
+        games=game_blocks(pad),
+        deals=deals,
+        url=url,
+        qr=qr_data_uri(url) if url else "",
+    )
+
+
+def corrections(table: Table) -> dict[int, list[Mapping[str, Any]]]:
+    """For each live deal, the versions that a correction replaced, oldest first."""
+    revisions = (
+        Revision.objects.filter(
+            deal__table=table, deal__removed=False, action__in=CORRECTIONS, previous__isnull=False
+        )
+        .order_by("created_at", "pk")
+        .values_list("deal__number", "previous")
+    )
+    found: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
+    for number, data in revisions:
+        found[number].append(data)
+    return found
+
+
+def view_url(table: Table, base_url: str | None) -> str:
+    if not base_url:
+        return ""
+    return urljoin(base_url, reverse("table", args=[table.view_token]))
+
+
+def table_sheet(table: Table, base_url: str | None = None, number: int | None = None) -> PrintSheet:
+    state = services.table_state(table)
+    evening = table.evening
+    printed = build_sheet(
+        state.record,
+        [d.data for d in state.deals],
+        title=table.title,
+        played_on=table.played_on,
+        place=table.place or (evening.place if evening else ""),
+        club=evening.name if evening else "",
+        right_side=table.right_side,
+        previous=corrections(table),
+        url=view_url(table, base_url),
+        sheet=state.sheet,
+    )
+    printed.number = number
+    return printed
+
+
+def _meta_date(value: Any) -> date | str | None:
+    """A record's ``meta.date``: a date when it is ISO 8601, else the text as written."""
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(str(value))
+    except ValueError:
+        return str(value)
+
+
+def record_sheet(data: Mapping[str, Any], url: str = "") -> PrintSheet:
+    """A printed sheet of a FORMAT.md record (raises RecordError for a broken one)."""
+    record = parse_record(data)
+    meta = record.meta
+    return build_sheet(
+        record,
+        data["deals"],
+        title=str(meta.get("title") or ""),
+        played_on=_meta_date(meta.get("date")),
+        place=str(meta.get("place") or ""),
+        club=str(meta.get("club") or ""),
+        url=url,
+    )
+
+
+@dataclass
+class PlayerNet:
+    name: str
+    tables: list[tuple[int, Amount]]  # (the table's number in the evening, the amount won)
+    net: Amount
+
+
+def evening_nets(sheets: Sequence[PrintSheet]) -> list[PlayerNet]:
+    """Each named player's settlement at every table he sat at, and the net of them."""
+    found: dict[str, list[tuple[int, Amount]]] = {}
+    for number, printed in enumerate(sheets, start=1):
+        for seat, amount in printed.sheet.settlement_players.items():
+            name = printed.record.players.get(seat)
+            if name:
+                found.setdefault(name, []).append((number, amount))
+    nets = [PlayerNet(name, rows, sum(a for _n, a in rows)) for name, rows in found.items()]
+    nets.sort(key=lambda p: (-p.net, p.name.casefold()))
+    return nets
+
+
+# ---------------------------------------------------------------------------------------------
+# Rendering
+
+
+def css_string(text: str) -> str:
+    """``text`` as a CSS string literal."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\a ")
+    return f'"{escaped}"'
+
+
+@cache
+def _font_config() -> FontConfiguration:
+    # One per process: loading the faces once saves most of the time of a small sheet.
+    return FontConfiguration()
+
+
+@cache
+def _stylesheet() -> CSS:
+    return CSS(filename=str(STYLESHEET), font_config=_font_config())
+
+
+@cache
+def _page_css(paper: str, page_label: str) -> CSS:
+    size = PAPERS[paper]
+    css = f"""
+        @page {{ size: {size} portrait; }}
+        @page {{ @bottom-right {{ content: {css_string(page_label)} " " counter(page) " / "
+            counter(pages); }} }}
+    """
+    return CSS(string=css, font_config=_font_config())
+
+
+def check_options(lang: str, paper: str) -> None:
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper size {paper!r}: use {' or '.join(PAPERS)}")
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: use {' or '.join(LANGUAGES)}")
+
+
+def render_pdf(template: str, context: Mapping[str, Any], *, lang: str, paper: str) -> bytes:
+    """Render a print template in ``lang`` on ``paper`` (``a4`` or ``a5``) to PDF bytes."""
+    check_options(lang, paper)
+    with translation.override(lang):
+        html = render_to_string(template, {**context, "paper": paper, "lang": lang})
+        page = _page_css(paper, _("page"))
+    document = HTML(string=html, base_url=str(settings.BASE_DIR))
+    return document.write_pdf(stylesheets=[_stylesheet(), page], font_config=_font_config())
+
+
+def table_pdf(table: Table, *, lang: str, paper: str, base_url: str | None = None) -> bytes:
+    """The table's score sheet, with a QR code of its read-only page if ``base_url`` is given."""
+    check_options(lang, paper)
+    with translation.override(lang):
+        printed = table_sheet(table, base_url)
+    return render_pdf(
+        "scorebook/print/sheets.html",
+        {"sheets": [printed], "doc_title": printed.title or printed.variant_name},
+        lang=lang,
+        paper=paper,
+    )
+
+
+def record_pdf(data: Mapping[str, Any], *, lang: str, paper: str, url: str | None = None) -> bytes:
+    """The score sheet of a FORMAT.md record, with no database (raises RecordError)."""
+    check_options(lang, paper)
+    with translation.override(lang):
+        printed = record_sheet(data, url or "")
+    return render_pdf(
+        "scorebook/print/sheets.html",
+        {"sheets": [printed], "doc_title": printed.title or printed.variant_name},
+        lang=lang,
+        paper=paper,
+    )
+
+
+def evening_tables(evening: Evening) -> list[Table]:
+    return list(evening.tables.order_by("created_at", "pk"))
+
+
+def evening_pdf(evening: Evening, *, lang: str, paper: str, base_url: str | None = None) -> bytes:
+    """Every table of the evening, each from a new page, and a closing page of players' nets."""
+    check_options(lang, paper)
+    tables = evening_tables(evening)
+    with translation.override(lang):
+        sheets = [table_sheet(t, base_url, number=i) for i, t in enumerate(tables, start=1)]
+        units = {s.pad.english for s in sheets}
+    return render_pdf(
+        "scorebook/print/sheets.html",
+        {
+            "sheets": sheets,
+            "evening": evening,
+            "nets": evening_nets(sheets),
+            "mixed_units": len(units) > 1,
+            "doc_title": evening.name,
+        },
+        lang=lang,
+        paper=paper,
+    )
+
+
+# Ruled rows of a blank pad: above the line, and below it for each of three games.
+BLANK_ROWS = {"a4": (7, 4), "a5": (4, 3)}
+
+
+def blank_pad_pdf(variant: str, *, lang: str, paper: str) -> bytes:
+    """An empty score pad for ``variant``, with a short summary of its scoring."""
+    check_options(lang, paper)
+    if variant not in PRESETS:
+        raise ValueError(f"unknown variant {variant!r}")
+    preset = PRESETS[variant]
+    above, per_game = BLANK_ROWS[paper]
+    with translation.override(lang):
+        context = {
+            "variant": variant,
+            "variant_name": variant_name(variant),
+            "summary": scoring_summary(variant),
+            "columns": column_order(preset.sides, ""),
+            "seats": preset.seats,
+            "above_rows": range(above),
+            "games": range(1, 4),
+            "game_rows": range(per_game),
+            "english": preset.family == "english",
+            "doc_title": variant_name(variant),
+        }
+    return render_pdf("scorebook/print/blank_pad.html", context, lang=lang, paper=paper)

@@ -1,0 +1,450 @@
+"""Printed score sheets: what the PDF says, how many pages, paper sizes, fonts and the views.
+
+The text is read back with pypdf; pages are rendered with pdftoppm (Debian package
+poppler-utils, installed by ``make system-deps``) and must not be blank.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from PIL import Image
+from pypdf import PdfReader
+
+from scorebook import pdf, services
+from scorebook.models import Evening
+from scorebook.pad import column_order
+from scorebook.rules import PRESETS, parse_record, score
+from scorebook.variants import variant_name
+from tests.scorebook.records import (
+    RUSSIAN_PLAYERS,
+    long_record,
+    progulochny_record,
+    r1_record,
+    rich_record,
+)
+
+A4 = (595, 842)
+A5 = (420, 595)
+
+
+def pages_text(body: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(body)).pages]
+
+
+def text_of(body: bytes) -> str:
+    return "\n".join(pages_text(body))
+
+
+def squeeze(text: str) -> str:
+    """One space between words, lower case: labels are printed in capitals by the CSS."""
+    return re.sub(r"\s+", " ", text).casefold()
+
+
+def page_sizes(body: bytes) -> set[tuple[int, int]]:
+    return {
+        (round(float(p.mediabox.width)), round(float(p.mediabox.height)))
+        for p in PdfReader(io.BytesIO(body)).pages
+    }
+
+
+def signed(amount: float) -> str:
+    return f"+{amount}" if amount > 0 else str(amount)
+
+
+def rendered_pages(body: bytes, tmp_path: Path) -> list[Path]:
+    if shutil.which("pdftoppm") is None:
+        pytest.fail("pdftoppm not found: run 'make system-deps' (Debian package poppler-utils)")
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    source = tmp_path / "sheet.pdf"
+    source.write_bytes(body)
+    subprocess.run(
+        ["pdftoppm", "-r", "40", "-png", str(source), str(tmp_path / "page")], check=True
+    )
+    return sorted(tmp_path.glob("page-*.png"))
+
+
+def ink(png: Path) -> float:
+    """The share of the page's body (its running head and foot left out) that is not white."""
+    with Image.open(png) as image:
+        margin = image.height // 16
+        body = image.crop((0, margin, image.width, image.height - margin)).convert("L")
+        histogram = body.histogram()
+        return 1 - sum(histogram[240:]) / (body.width * body.height)
+
+
+def expected(record: dict) -> tuple[list[str], dict, object]:
+    parsed = parse_record(record)
+    sheet = score(parsed)
+    return column_order(parsed.sides, ""), sheet, parsed
+
+
+# ---------------------------------------------------------------------------------------------
+# What the sheet says
+
+
+def test_the_r1_sheet_shows_the_players_the_totals_and_the_settlement():
+    text = squeeze(text_of(pdf.record_pdf(r1_record(), lang="en", paper="a4")))
+
+    for name in ("anna", "boris", "vera", "gleb"):
+        assert name in text
+    # RULES.md §9 R1: NS 20 below + 30 above = 50, EW 4 + 6 = 10, NS win 40.
+    assert "below 20 4" in text
+    assert "above 30 6" in text
+    assert "total 50 10" in text
+    assert "settlement +40 -40" in text
+    assert "anna n +40" in text and "boris e -40" in text
+    assert "game 1 to ns, double (10–4)" in text
+    assert "game 2 to ns, treble (10–0)" in text
+    assert "rubber 1 won by ns" in text
+
+
+def test_every_figure_of_a_sheet_comes_from_the_engine():
+    record = rich_record(players={"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"})
+    columns, sheet, parsed = expected(record)
+
+    text = squeeze(text_of(pdf.record_pdf(record, lang="en", paper="a4")))
+
+    assert "total " + " ".join(str(sheet.total[c]) for c in columns) in text
+    assert "settlement " + " ".join(signed(sheet.settlement_sides[c]) for c in columns) in text
+    for seat, amount in sheet.settlement_players.items():
+        assert f"{parsed.players[seat]} {seat} {signed(amount)}".casefold() in text
+
+
+def test_the_header_names_the_date_place_options_and_seats():
+    record = rich_record(players={"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"})
+
+    text = squeeze(text_of(pdf.record_pdf(record, lang="en", paper="a4")))
+
+    assert "четверг" in text  # meta.title
+    assert "клуб на мойке" in text
+    assert "march 6, 2025" in text
+    assert "revoke.amount = 6" in text
+    assert "n anna e boris s vera w gleb" in text
+
+
+def test_revokes_void_deals_and_slams_are_marked():
+    record = rich_record(players={"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"})
+
+    text = squeeze(text_of(pdf.record_pdf(record, lang="en", paper="a4")))
+
+    # in the deal list, and beside the deal's entries on the pad (deal numbers are superscripts)
+    assert "2 r e ♠ · tricks 4–9 · honours 1–4 · revoke n" in text
+    assert "²r6 revoke" in text
+    assert "3 s misdeal · void, not scored «a card face up»" in text
+    assert "3: misdeal" in text
+    assert "⁴10 slam" in text
+
+
+def test_contra_and_recontra_are_marked():
+    text = squeeze(text_of(pdf.record_pdf(progulochny_record(), lang="en", paper="a4")))
+
+    assert "1 ×2 n ns: ♥ contra" in text
+    assert "2 ×4 e ew: grand recontra" in text
+    assert "¹×21 contract" in text and "²×43 contract" in text
+
+
+def test_a_long_table_flows_onto_more_pages_without_losing_a_line(tmp_path):
+    record = long_record()
+    columns, sheet, parsed = expected(record)
+    assert len(sheet.rubbers) == 3 and all(r.finished for r in sheet.rubbers)
+
+    body = pdf.record_pdf(record, lang="en", paper="a4")
+    pages = pages_text(body)
+    text = "\n".join(pages)
+
+    assert len(pages) > 1
+    listed = re.findall(r"^(\d+)(?: R)* ([NESW]) ", text, re.M)
+    assert listed == [(str(d.number), d.dealer) for d in parsed.deals]
+    for game in sheet.games:
+        assert f"Game {game.number} to {game.winner}" in text
+    for rubber in sheet.rubbers:
+        assert f"Rubber {rubber.number} won by {rubber.winner}" in text
+    assert "total " + " ".join(str(sheet.total[c]) for c in columns) in squeeze(text)
+
+    for png in rendered_pages(body, tmp_path):
+        assert ink(png) > 0.002, f"{png.name} is blank"
+
+
+def test_a_pad_longer_than_a_page_repeats_the_column_heads():
+    record = long_record(deals=160)
+    _columns, sheet, _parsed = expected(record)
+
+    pages = pages_text(pdf.record_pdf(record, lang="en", paper="a5"))
+    pad_pages = [p for p in pages if "BELOW THE LINE" in p or "Game " in p]
+
+    assert len(pad_pages) >= 2
+    assert all("Anna & Vera" in page and "Boris & Gleb" in page for page in pad_pages)
+    text = "\n".join(pages)
+    for game in sheet.games:
+        assert f"Game {game.number} to {game.winner}" in text
+
+
+# ---------------------------------------------------------------------------------------------
+# Languages, paper, fonts
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+def test_the_russian_sheet_speaks_russian(paper, tmp_path):
+    record = rich_record()
+    columns, sheet, _parsed = expected(record)
+
+    body = pdf.record_pdf(record, lang="ru", paper=paper)
+    text = squeeze(text_of(body))
+
+    for name in RUSSIAN_PLAYERS.values():
+        assert name.casefold() in text
+    assert "русский вист" in text
+    assert "под чертой" in text and "над чертой" in text
+    assert "расчёт " + " ".join(signed(sheet.settlement_sides[c]) for c in columns) in text
+    assert "below the line" not in text
+    assert all(ink(png) > 0.002 for png in rendered_pages(body, tmp_path))
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("a5", A5)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_sheets_are_printed_on_the_paper_asked_for(paper, size, lang):
+    body = pdf.record_pdf(long_record(), lang=lang, paper=paper)
+
+    assert page_sizes(body) == {size}
+
+
+def test_the_fonts_are_embedded():
+    body = pdf.record_pdf(rich_record(), lang="ru", paper="a4")
+
+    fonts = []
+    for page in PdfReader(io.BytesIO(body)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descendant = font["/DescendantFonts"][0].get_object()
+            descriptor = descendant["/FontDescriptor"].get_object()
+            fonts.append((str(font["/BaseFont"]), "/FontFile2" in descriptor))
+    assert fonts
+    assert all(embedded for _name, embedded in fonts), fonts
+    assert all("Scorebook" in name for name, _embedded in fonts), fonts
+
+
+def test_an_unknown_paper_or_language_is_refused():
+    with pytest.raises(ValueError, match="paper"):
+        pdf.record_pdf(r1_record(), lang="en", paper="letter")
+    with pytest.raises(ValueError, match="language"):
+        pdf.record_pdf(r1_record(), lang="de", paper="a4")
+
+
+# ---------------------------------------------------------------------------------------------
+# Blank pads
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_every_variant_has_a_one_page_blank_pad(variant, paper):
+    body = pdf.blank_pad_pdf(variant, lang="en", paper=paper)
+    pages = pages_text(body)
+    text = squeeze(pages[0])
+
+    assert len(pages) == 1
+    assert page_sizes(body) == {A4 if paper == "a4" else A5}
+    assert variant_name(variant).casefold() in text
+    assert "below the line" in text
+    assert f"how {variant_name(variant).casefold()} scores" in text
+    for side in PRESETS[variant].sides:
+        assert re.search(rf"\b{side.casefold()}\b", text)
+
+
+def test_the_blank_pad_summary_takes_its_numbers_from_the_preset():
+    text = squeeze(text_of(pdf.blank_pad_pdf("eralash", lang="en", paper="a4")))
+
+    assert "game: 26 below the line" in text
+    assert "the four aces" in text
+    assert "grand slam 4 above the line" in text
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_blank_pads_print_in_russian_on_one_page(variant, tmp_path):
+    body = pdf.blank_pad_pdf(variant, lang="ru", paper="a5")
+    pages = pages_text(body)
+
+    assert len(pages) == 1
+    assert "под чертой" in squeeze(pages[0])
+    assert all(ink(png) > 0.002 for png in rendered_pages(body, tmp_path))
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables and evenings from the database
+
+AUTHOR = services.Author(label="test")
+
+
+def imported(record: dict, **fields) -> object:
+    table = services.import_record(record)
+    for key, value in fields.items():
+        setattr(table, key, value)
+    if fields:
+        table.save()
+    return table
+
+
+@pytest.mark.django_db
+def test_a_corrected_deal_is_struck_through_beside_its_correction():
+    table = imported(r1_record())
+    wrong = table.deals.get(number=2)
+    fixed = {**wrong.data, "tricks": {"NS": 6, "EW": 7}}
+    services.change_deal(table, 2, fixed, version=wrong.version, author=AUTHOR)
+    services.void_deal(table, 4, "misdeal", version=1, author=AUTHOR)
+
+    text = squeeze(text_of(pdf.table_pdf(table, lang="en", paper="a4")))
+
+    assert "2 e ♠ · tricks 5–8 · honours 1–4 → ♠ · tricks 6–7 · honours 1–4 corrected" in text
+    assert "4 w ♣ · tricks 10–3 · honours 2–3 → misdeal · void, not scored corrected" in text
+
+
+def corner_ink(png: Path) -> float:
+    """The ink in the top right corner of a page, where the QR code goes."""
+    with Image.open(png) as image:
+        corner = image.crop((image.width * 3 // 4, 0, image.width, image.height // 6))
+        histogram = corner.convert("L").histogram()
+        return 1 - sum(histogram[240:]) / (corner.width * corner.height)
+
+
+@pytest.mark.django_db
+def test_the_qr_code_and_the_printed_link_lead_to_the_read_only_page(tmp_path):
+    table = imported(r1_record())
+
+    body = pdf.table_pdf(table, lang="en", paper="a4", base_url="https://club.example/")
+    text = text_of(body)
+
+    assert f"https://club.example/t/{table.view_token}/" in text
+    assert table.edit_token not in text
+    with_qr = corner_ink(rendered_pages(body, tmp_path / "qr")[0])
+    plain = pdf.table_pdf(table, lang="en", paper="a4")
+    without = corner_ink(rendered_pages(plain, tmp_path / "plain")[0])
+    assert with_qr > without + 0.1
+
+
+@pytest.mark.django_db
+def test_the_evening_prints_every_table_and_a_closing_page_of_nets():
+    evening = Evening.objects.create(name="Club night", place="Moika 12")
+    records = [r1_record(), long_record(), rich_record()]
+    tables = [imported(r, evening=evening) for r in records]
+    nets: dict[str, float] = {}
+    for record in records:
+        _columns, sheet, parsed = expected(record)
+        for seat, amount in sheet.settlement_players.items():
+            nets[parsed.players[seat]] = nets.get(parsed.players[seat], 0) + amount
+
+    pages = pages_text(pdf.evening_pdf(evening, lang="en", paper="a4"))
+
+    for number in range(1, len(tables) + 1):
+        starts = [p for p in pages if f"score sheet · table {number}" in squeeze(p)]
+        assert len(starts) == 1, f"table {number} does not start one page"
+    closing = squeeze(pages[-1])
+    assert "club night" in closing and "each player's net result" in closing
+    for name, net in nets.items():
+        assert re.search(rf"{name.casefold()} .*{re.escape(signed(net))}$", closing, re.M) or (
+            f"{signed(net)}" in closing and name.casefold() in closing
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Views
+
+
+@pytest.fixture
+def table(db):
+    return imported(r1_record())
+
+
+@pytest.mark.parametrize("which", ["edit_token", "view_token"])
+def test_the_sheet_downloads_from_both_links(client, table, which):
+    response = client.get(reverse("table_pdf", args=[getattr(table, which)]))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"].startswith("inline; filename=")
+    assert response["Content-Disposition"].endswith('-a4.pdf"')
+    assert response.content.startswith(b"%PDF")
+    assert table.view_token in text_of(response.content)
+
+
+def test_the_sheet_takes_paper_and_language_from_the_query(client, table):
+    response = client.get(
+        reverse("table_pdf", args=[table.view_token]), {"paper": "a5", "lang": "ru"}
+    )
+
+    assert response.status_code == 200
+    assert page_sizes(response.content) == {A5}
+    assert "русский вист" in squeeze(text_of(response.content))
+
+
+def test_the_sheet_speaks_the_language_of_the_page(client, table):
+    response = client.get(
+        reverse("table_pdf", args=[table.view_token]), headers={"accept-language": "ru"}
+    )
+
+    assert "под чертой" in squeeze(text_of(response.content))
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [({"paper": "a3"}, "a4 or a5"), ({"lang": "de"}, "en, ru"), ({"paper": ""}, "a4 or a5")],
+)
+def test_a_bad_paper_or_language_is_a_400_that_says_why(client, table, query, message):
+    response = client.get(reverse("table_pdf", args=[table.edit_token]), query)
+
+    assert response.status_code == 400
+    assert message in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_an_unknown_table_evening_or_variant_is_a_404(client):
+    assert client.get(reverse("table_pdf", args=["nope"])).status_code == 404
+    assert client.get(reverse("evening_pdf", args=["nope"])).status_code == 404
+    assert client.get(reverse("blank_pad", args=["bridge"])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_evening_downloads_by_its_token(client):
+    evening = Evening.objects.create(name="Club night")
+    imported(r1_record(), evening=evening)
+
+    response = client.get(reverse("evening_pdf", args=[evening.token]), {"paper": "a5"})
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert page_sizes(response.content) == {A5}
+    assert (
+        client.get(reverse("evening_pdf", args=[evening.token]), {"paper": "x"}).status_code == 400
+    )
+
+
+@pytest.mark.django_db
+def test_the_blank_pads_page_links_every_variant(client):
+    page = client.get(reverse("blank_pads")).content.decode()
+
+    for variant in PRESETS:
+        assert reverse("blank_pad", args=[variant]) in page
+    response = client.get(reverse("blank_pad", args=["hussar"]), {"paper": "a5"})
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert 'filename="whist-pad-hussar-a5.pdf"' in response["Content-Disposition"]
+
+
+@pytest.mark.django_db
+def test_the_home_page_links_the_blank_pads(client):
+    assert reverse("blank_pads") in client.get(reverse("home")).content.decode()
+
+
+@pytest.mark.parametrize("which", ["edit_token", "view_token"])
+def test_the_table_page_links_its_printable_sheet(client, table, which):
+    token = getattr(table, which)
+
+    page = client.get(reverse("table", args=[token])).content.decode()
+
+    assert reverse("table_pdf", args=[token]) in page
+    assert f"{reverse('table_pdf', args=[token])}?paper=a5" in page
