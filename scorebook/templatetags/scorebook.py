@@ -84,9 +84,8 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
     if data.get("called"):
         parts.append(f"{escape(seat_letters(data['called']))} {escape(_('called'))}")
     for revoke in data.get("revokes") or []:
-        parts.append(
-            f'<span class="revoke">{escape(_("revoke"))} {escape(revoke.get("seat"))}</span>'
-        )
+        seat = seat_letters(str(revoke.get("seat", "")))
+        parts.append(f'<span class="revoke">{escape(_("revoke"))} {escape(seat)}</span>')
     return mark_safe(" · ".join(parts))  # noqa: S308 - every value is escaped
 
 

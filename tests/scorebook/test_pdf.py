@@ -55,7 +55,8 @@ def page_sizes(body: bytes) -> set[tuple[int, int]]:
 
 
 def signed(amount: float) -> str:
-    return f"+{amount}" if amount > 0 else str(amount)
+    """As printed: +5, −5 with a true minus sign (U+2212), or 0."""
+    return f"+{amount}" if amount > 0 else str(amount).replace("-", "\u2212")
 
 
 def rendered_pages(body: bytes, tmp_path: Path) -> list[Path]:
@@ -98,8 +99,8 @@ def test_the_r1_sheet_shows_the_players_the_totals_and_the_settlement():
     assert "below 20 4" in text
     assert "above 30 6" in text
     assert "total 50 10" in text
-    assert "settlement +40 -40" in text
-    assert "anna n +40" in text and "boris e -40" in text
+    assert "settlement +40 \u221240" in text
+    assert "anna n +40" in text and "boris e \u221240" in text
     assert "game 1 to ns, double (10–4)" in text
     assert "game 2 to ns, treble (10–0)" in text
     assert "rubber 1 won by ns" in text
