@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scorebook.views import accounts, deals, home, sheets, tables
+from scorebook.views import accounts, deals, evenings, home, sheets, tables
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -17,6 +17,8 @@ urlpatterns = [
     path("t/<str:token>/deals/<int:number>/", deals.deal_edit, name="deal_edit"),
     path("t/<str:token>/deals/<int:number>/void/", deals.deal_void, name="deal_void"),
     path("t/<str:token>/undo/", deals.deal_undo, name="deal_undo"),
+    path("evenings/new/", evenings.new_evening, name="new_evening"),
+    path("e/<str:token>/", evenings.evening_page, name="evening"),
     path("e/<str:token>/sheets.pdf", sheets.evening_pdf, name="evening_pdf"),
     path("pads/", sheets.blank_pads, name="blank_pads"),
     path("pads/<str:variant>.pdf", sheets.blank_pad_pdf, name="blank_pad"),

@@ -48,7 +48,8 @@ def score_json(text: str | bytes, *, indent: int | None = None) -> str:
 
 def _score_json(text: str | bytes, indent: int | None) -> str:
     output = score(load_record(text)).to_dict()
-    return json.dumps(output, ensure_ascii=False, indent=indent)
+    separators = (",", ":") if indent is None else None  # compact unless it is for people
+    return json.dumps(output, ensure_ascii=False, indent=indent, separators=separators)
 
 
 __all__ = [

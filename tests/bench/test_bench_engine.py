@@ -76,7 +76,7 @@ def _record(variant: str, n: int, seed: int = 7) -> str:
 def test_engine_scores_at_least_50000_deals_per_second(variant):
     text = _record(variant, DEALS)
     best = float("inf")
-    for _ in range(3):
+    for _ in range(5):  # best of five: the machine is shared
         started = time.perf_counter()
         out = score_json(text)
         best = min(best, time.perf_counter() - started)
