@@ -47,9 +47,10 @@ def score_json(text: str | bytes, *, indent: int | None = None) -> str:
 
 
 def _score_json(text: str | bytes, indent: int | None) -> str:
-    output = score(load_record(text)).to_dict()
-    separators = (",", ":") if indent is None else None  # compact unless it is for people
-    return json.dumps(output, ensure_ascii=False, indent=indent, separators=separators)
+    sheet = score(load_record(text))
+    if indent is None:
+        return sheet.to_json()
+    return json.dumps(sheet.to_dict(), ensure_ascii=False, indent=indent)
 
 
 __all__ = [

@@ -22,11 +22,14 @@ def _add(ledger: Ledger, side: str, points: int, item: str, capped: frozenset[st
         ledger.win_game(side)
 
 
+NOBODY: frozenset[str] = frozenset()
+
+
 def score_deal(ledger: Ledger, deal: Deal) -> None:
     rules = ledger.rules
     target = rules.game_target
-    start = dict(ledger.below)
-    revoking = frozenset(r.side for r in deal.revokes) if deal.revokes else frozenset()
+    start = ledger.below.copy()
+    revoking = frozenset(r.side for r in deal.revokes) if deal.revokes else NOBODY
     honours = deal.honours or {}
 
     called_side = None
@@ -64,7 +67,7 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
         if won > book:
             _add(ledger, side, (won - book) * per_trick, "tricks", revoking)
 
-    long_whist = ledger.record.variant == "english-long"
+    long_whist = ledger.long_whist
     for side, held in honours.items():
         value = rules.honour_values.get(held, 0)
         if not value or side == called_side:

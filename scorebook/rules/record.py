@@ -319,11 +319,15 @@ class _DealParser:
     ) -> dict[str, int]:
         """A side (or seat) -> count object with exactly ``keys``, each 0..upto."""
         if type(value) is dict and len(value) == len(keys):  # the fast path of a good record
-            fast: dict[str, Any] = {key: value.get(key) for key in keys}
-            if all(type(c) is int and 0 <= c <= upto for c in fast.values()) and (
-                total is None or sum(fast.values()) == total
-            ):
-                return fast
+            fast: dict[str, int] = {}
+            for key in keys:
+                count = value.get(key)
+                if type(count) is not int or count < 0 or count > upto:
+                    break
+                fast[key] = count
+            else:
+                if total is None or sum(fast.values()) == total:
+                    return fast
         if not isinstance(value, Mapping):
             raise _fail(f"must be an object with {', '.join(keys)}", n, field)
         if set(value) != set(keys):

@@ -12,6 +12,8 @@ from .record import Deal, side_of
 from .revoke import apply_revokes
 from .sheet import ABOVE, Ledger
 
+NOBODY: frozenset[str] = frozenset()
+
 
 def score_deal(ledger: Ledger, deal: Deal) -> None:
     rules = ledger.rules
@@ -21,7 +23,7 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
     if record.variant == "special-suit" and deal.trump is not None and deal.trump == ledger.special:
         multiplier = 2
     tricks = deal.tricks
-    revoking: frozenset[str] = frozenset()
+    revoking = NOBODY
     if deal.revokes:
         revoking = frozenset(r.side for r in deal.revokes)
 

@@ -9,6 +9,7 @@ knows a variant's scoring rules beyond the game label scale and the bonuses of R
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -78,8 +79,7 @@ class DealScore(NamedTuple):
         }
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(NamedTuple):
     number: int
     rubber: int
     winner: str
@@ -99,8 +99,7 @@ class GameResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class RubberResult:
+class RubberResult(NamedTuple):
     number: int
     finished: bool
     winner: str | None
@@ -138,12 +137,30 @@ class Sheet:
         with paused_gc():
             return self._to_dict()
 
-    def _to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> str:
+        """The score output as compact JSON text, equal to ``json.dumps(self.to_dict())``.
+
+        The deals, the bulk of a long record, are written directly: every string in them is
+        one of the engine's own names (sides, lines, items, reasons), so nothing needs
+        escaping, and no dict per entry is built. A property test checks both agree.
+        """
+        with paused_gc():
+            head = json.dumps(
+                {"format": "whist-score/1", "variant": self.variant, "sides": list(self.sides)},
+                separators=(",", ":"),
+            )
+            tail = self._to_dict(deals=False)
+            del tail["format"], tail["variant"], tail["sides"], tail["deals"]
+            rest = json.dumps(tail, ensure_ascii=False, separators=(",", ":"))
+            deals = ",".join([_deal_json(d) for d in self.deals])
+            return f'{head[:-1]},"deals":[{deals}],{rest[1:]}'
+
+    def _to_dict(self, deals: bool = True) -> dict[str, Any]:
         return {
             "format": "whist-score/1",
             "variant": self.variant,
             "sides": list(self.sides),
-            "deals": [d.to_dict() for d in self.deals],
+            "deals": [d.to_dict() for d in self.deals] if deals else [],
             "games": [g.to_dict() for g in self.games],
             "rubbers": [r.to_dict() for r in self.rubbers],
             "totals": {
@@ -168,6 +185,7 @@ class Ledger:
         self.english = record.preset.family == ENGLISH
         self.anfilada = record.variant == "anfilada"
         self.special_suit_variant = record.variant == "special-suit"
+        self.long_whist = record.variant == "english-long"
         self.below = dict.fromkeys(self.sides, 0)
         self.games_won = dict.fromkeys(self.sides, 0)
         self.totals = {BELOW: dict.fromkeys(self.sides, 0), ABOVE: dict.fromkeys(self.sides, 0)}
@@ -297,8 +315,7 @@ class Ledger:
     def label(self, losers_best: int) -> str:
         target = self.rules.game_target
         if losers_best <= 0:
-            long_whist = self.record.variant == "english-long"
-            return "double" if long_whist and not self.rules.treble_in_long else "treble"
+            return "double" if self.long_whist and not self.rules.treble_in_long else "treble"
         return "double" if losers_best * 2 < target else "single"
 
     def check_game(self) -> None:
@@ -324,7 +341,7 @@ class Ledger:
                 winner=winner,
                 label=label,
                 game_points=game_points,
-                score=MappingProxyType(dict(self.below)),
+                score=dict(self.below),
                 deal=self.deal.number if self.deal else 0,
             )
         )
@@ -343,9 +360,7 @@ class Ledger:
             self.rubber_won_by = winner
             if rules.rubber_bonus:
                 self.write(winner, ABOVE, rules.rubber_bonus, "rubber-bonus")
-            self.rubbers.append(
-                RubberResult(self.rubber_no, True, winner, MappingProxyType(dict(self.games_won)))
-            )
+            self.rubbers.append(RubberResult(self.rubber_no, True, winner, dict(self.games_won)))
             self.rubber_open = False
             if self.anfilada and rules.carry_across_rubbers and excess:
                 self.pending_carry = {winner: excess}
@@ -360,9 +375,7 @@ class Ledger:
         record = self.record
         rubbers = list(self.rubbers)
         if self.rubber_open:
-            rubbers.append(
-                RubberResult(self.rubber_no, False, None, MappingProxyType(dict(self.games_won)))
-            )
+            rubbers.append(RubberResult(self.rubber_no, False, None, dict(self.games_won)))
         below, above = self.totals[BELOW], self.totals[ABOVE]
         if self.english:
             total = dict(above)  # RULES.md §8a.12: only game points are settled
@@ -382,6 +395,20 @@ class Ledger:
             settlement_sides=MappingProxyType(sides_net),
             settlement_players=MappingProxyType(_players_settlement(record, sides_net)),
         )
+
+
+def _deal_json(deal: DealScore) -> str:
+    parts = []
+    for side, line, points, item, reason in deal.entries:
+        if reason is None:
+            parts.append(f'{{"side":"{side}","line":"{line}","points":{points},"item":"{item}"}}')
+        else:
+            parts.append(
+                f'{{"side":"{side}","line":"{line}","points":{points},"item":"{item}",'
+                f'"reason":"{reason}"}}'
+            )
+    won = "null" if deal.game_won_by is None else f'"{deal.game_won_by}"'
+    return f'{{"number":{deal.number},"entries":[{",".join(parts)}],"game_won_by":{won}}}'
 
 
 def _half(amount: int) -> Amount:

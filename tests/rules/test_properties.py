@@ -121,3 +121,10 @@ def test_damaged_records_raise_only_the_engines_error(record):
     except RecordError as error:
         assert str(error)
         assert "\n" not in str(error)
+
+
+@SETTINGS
+@given(records())
+def test_the_compact_json_text_equals_the_score_output(record):
+    sheet = score(parse_record(record))
+    assert json.loads(sheet.to_json()) == sheet.to_dict()
