@@ -41,6 +41,16 @@ def seat_name(key: str) -> str:
     return str(SEAT_NAMES.get(key, key))
 
 
+SEAT_ORDER = {"NS": 0, "EW": 1, "N": 0, "E": 1, "S": 2, "W": 3}
+
+
+def _in_seat_order(counts: dict[str, Any]) -> list[Any]:
+    """The values of a side -> count object in seating order (NS before EW, N E S W).
+
+    PostgreSQL's jsonb does not keep an object's key order, so it is never relied on."""
+    return [counts[k] for k in sorted(counts, key=lambda k: SEAT_ORDER.get(k, 9))]
+
+
 def _suit_html(key: str | None) -> str:
     if not key or key not in SUITS:
         return f'<span class="no-trump">{escape(_("no trump"))}</span>'
@@ -77,10 +87,14 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
         parts.append(f"{escape(_('special'))} {_suit_html(data['special_suit'])}")
     tricks = data.get("tricks") or {}
     if tricks:
-        parts.append(f"{escape(_('tricks'))} " + "–".join(escape(v) for v in tricks.values()))
+        parts.append(
+            f"{escape(_('tricks'))} " + "–".join(escape(v) for v in _in_seat_order(tricks))
+        )
     honours = data.get("honours") or {}
     if honours:
-        parts.append(f"{escape(_('honours'))} " + "–".join(escape(v) for v in honours.values()))
+        parts.append(
+            f"{escape(_('honours'))} " + "–".join(escape(v) for v in _in_seat_order(honours))
+        )
     if data.get("called"):
         parts.append(f"{escape(seat_letters(data['called']))} {escape(_('called'))}")
     for revoke in data.get("revokes") or []:

@@ -1,0 +1,29 @@
+"""The one-line deal summaries of the log and the printed sheet."""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from scorebook.templatetags.scorebook import deal_summary
+
+
+def test_counts_are_shown_in_seat_order_whatever_the_stored_key_order():
+    # PostgreSQL's jsonb stores {"NS": 8, "EW": 5} as {"EW": 5, "NS": 8}.
+    stored = {"trump": "S", "tricks": {"EW": 5, "NS": 8}, "honours": {"EW": 2, "NS": 3}}
+    with translation.override("en"):
+        text = str(deal_summary(stored))
+    assert "tricks 8–5" in text and "honours 3–2" in text
+
+
+def test_hussar_counts_follow_the_seats_n_e_s_w():
+    stored = {"tricks": {"W": 1, "S": 2, "N": 7, "E": 3}}
+    with translation.override("en"):
+        assert "tricks 7–3–2–1" in str(deal_summary(stored))
+
+
+def test_a_revoke_names_the_seat_in_the_interface_letters():
+    stored = {"trump": "H", "tricks": {"NS": 8, "EW": 5}, "revokes": [{"seat": "E"}]}
+    with translation.override("ru"):
+        assert "ренонс В" in str(deal_summary(stored))
+    with translation.override("en"):
+        assert "revoke E" in str(deal_summary(stored))
