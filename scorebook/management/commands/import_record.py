@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from argparse import ArgumentParser
 from typing import Any
 
@@ -11,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
 from scorebook import services
+from scorebook.management.record_input import read_record_bytes
 from scorebook.rules import RecordError
 
 
@@ -24,11 +24,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        path = options["record"]
-        try:
-            text = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
-        except OSError as exc:
-            raise CommandError(f"cannot read {path}: {exc.strerror}") from None
+        text = read_record_bytes(options["record"])
         try:
             data = json.loads(text)
         except ValueError as exc:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from argparse import ArgumentParser
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scorebook.management.record_input import read_record_bytes
 from scorebook.rules import RecordError, load_record, score, score_json
 from scorebook.rules.text import render
 
@@ -20,15 +20,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print the FORMAT.md score output")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        path = options["record"]
-        try:
-            if path == "-":
-                text = sys.stdin.buffer.read()
-            else:
-                with open(path, "rb") as handle:
-                    text = handle.read()
-        except OSError as exc:
-            raise CommandError(f"cannot read {path}: {exc.strerror}") from None
+        text = read_record_bytes(options["record"])
         try:
             if options["json"]:
                 self.stdout.write(score_json(text, indent=2))

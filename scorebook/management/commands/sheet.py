@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from scorebook.management.record_input import read_record_bytes
 from scorebook.pdf import LANGUAGES, PAPERS, record_pdf
 from scorebook.rules import RecordError
 
@@ -31,15 +32,7 @@ class Command(BaseCommand):
         parser.add_argument("--url", default="", help="address for a QR code on the sheet")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        path = options["record"]
-        try:
-            if path == "-":
-                text = sys.stdin.buffer.read()
-            else:
-                with open(path, "rb") as handle:
-                    text = handle.read()
-        except OSError as exc:
-            raise CommandError(f"cannot read {path}: {exc.strerror}") from None
+        text = read_record_bytes(options["record"])
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
