@@ -8,6 +8,7 @@ from a form, and the engine's own words otherwise.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorebook.rules import RecordError
 
@@ -32,36 +33,31 @@ def field_label(name: str) -> str:
     return str(labels.get(name, name))
 
 
+MESSAGES = {
+    "sum": gettext_lazy("must add up to %(total)s, not %(got)s"),
+    "honours-max": gettext_lazy("the two played hands hold at most %(size)s honours, not %(got)s"),
+    "rotation": gettext_lazy("%(expected)s deals this deal in rotation, not %(got)s"),
+    "declarer": gettext_lazy("the declaring side must be the dealer's side (%(side)s)"),
+    "tricks-penalty": gettext_lazy(
+        "taking 3 tricks needs the revoking side to hold 3 tricks (%(side)s has %(has)s)"
+    ),
+    "dummy-revoke": gettext_lazy("the dummy is not liable to revoke penalties"),
+    "special-required": gettext_lazy("A new game begins: choose its special suit."),
+    "special-mismatch": gettext_lazy("the special suit of this game is %(suit)s, not %(got)s"),
+    "call": gettext_lazy(
+        "only a side standing at %(at)s may call honours; %(side)s stands at %(stands)s"
+    ),
+    "required": gettext_lazy("this is required"),
+    "not-used": gettext_lazy("this variant does not use it"),
+}
+
+
 def describe(error: RecordError) -> str:
-    """One sentence for the user, in the active language."""
-    p = dict(error.params)
-    code = error.code
-    if code == "sum":
-        text = _("must add up to %(total)s, not %(got)s") % p
-    elif code == "honours-max":
-        text = _("the two played hands hold at most %(size)s honours, not %(got)s") % p
-    elif code == "rotation":
-        text = _("%(expected)s deals this deal in rotation, not %(got)s") % p
-    elif code == "declarer":
-        text = _("the declaring side must be the dealer's side (%(side)s)") % p
-    elif code == "tricks-penalty":
-        text = (
-            _("taking 3 tricks needs the revoking side to hold 3 tricks (%(side)s has %(has)s)") % p
-        )
-    elif code == "dummy-revoke":
-        text = _("the dummy is not liable to revoke penalties")
-    elif code == "special-required":
-        text = _("A new game begins: choose its special suit.")
-    elif code == "special-mismatch":
-        text = _("the special suit of this game is %(suit)s, not %(got)s") % p
-    elif code == "call":
-        text = (
-            _("only a side standing at %(at)s may call honours; %(side)s stands at %(stands)s") % p
-        )
-    elif code == "required":
-        text = _("this is required")
-    elif code == "not-used":
-        text = _("this variant does not use it")
-    else:
+    """One sentence for the user, in the active language (the engine's English otherwise)."""
+    message = MESSAGES.get(error.code)
+    if message is None:
         return error.message
-    return text
+    try:
+        return str(message) % dict(error.params) if "%(" in str(message) else str(message)
+    except (KeyError, TypeError, ValueError):
+        return error.message
