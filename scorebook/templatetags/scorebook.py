@@ -211,3 +211,9 @@ def signed(amount: Any) -> str:
     if amount < 0:
         return "\u2212" + text
     return text
+
+
+@register.filter
+def sides_label(sides: Any) -> str:
+    """All sides in the interface's letters, e.g. NS–EW (СЮ–ВЗ)."""
+    return "–".join(seat_letters(str(s)) for s in sides)
