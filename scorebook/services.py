@@ -220,6 +220,21 @@ def _replayed(table: Table, nonce: str) -> Deal | None:
     return revision.deal if revision else None
 
 
+def _revise(
+    deal: Deal, action: str, data: Any, previous: Any, author: Author, nonce: str
+) -> Revision:
+    """Keep one change to a deal: what it became, what it was, who made it."""
+    return Revision.objects.create(
+        deal=deal,
+        action=action,
+        data=data,
+        previous=previous,
+        author=author.user,
+        author_label=author.label,
+        nonce=nonce,
+    )
+
+
 def _bump(table: Table) -> None:
     table.version += 1
     table.save(update_fields=["version", "updated_at"])
@@ -241,14 +256,7 @@ def add_deal(
             raise Conflict(number)
         _check(table, [*datas, data])
         deal = Deal.objects.create(table=table, number=number, data=dict(data))
-        Revision.objects.create(
-            deal=deal,
-            action=Revision.Action.CREATED,
-            data=dict(data),
-            author=author.user,
-            author_label=author.label,
-            nonce=nonce,
-        )
+        _revise(deal, Revision.Action.CREATED, dict(data), None, author, nonce)
         _bump(table)
         return deal
 
@@ -282,15 +290,7 @@ def change_deal(
         deal.data = dict(data)
         deal.version += 1
         deal.save(update_fields=["data", "version", "updated_at"])
-        Revision.objects.create(
-            deal=deal,
-            action=action,
-            data=dict(data),
-            previous=previous,
-            author=author.user,
-            author_label=author.label,
-            nonce=nonce,
-        )
+        _revise(deal, action, dict(data), previous, author, nonce)
         _bump(table)
         return deal
 
@@ -325,15 +325,7 @@ def undo_last(table: Table, *, number: int, author: Author, nonce: str = "") -> 
         deal = deals[-1]
         deal.removed = True
         deal.save(update_fields=["removed", "updated_at"])
-        Revision.objects.create(
-            deal=deal,
-            action=Revision.Action.UNDONE,
-            data=deal.data,
-            previous=deal.data,
-            author=author.user,
-            author_label=author.label,
-            nonce=nonce,
-        )
+        _revise(deal, Revision.Action.UNDONE, deal.data, deal.data, author, nonce)
         _bump(table)
         return deal
 
@@ -367,13 +359,7 @@ def import_record(
     author = author or Author.of(owner)
     for number, raw in enumerate(data["deals"], start=1):
         deal = Deal.objects.create(table=table, number=number, data=raw)
-        Revision.objects.create(
-            deal=deal,
-            action=Revision.Action.IMPORTED,
-            data=raw,
-            author=author.user,
-            author_label=author.label,
-        )
+        _revise(deal, Revision.Action.IMPORTED, raw, None, author, "")
     if record.deals:
         _bump(table)
     return table
