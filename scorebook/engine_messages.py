@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorebook.rules import RecordError
+from scorebook.variants import seat_letters
 
 
 def field_label(name: str) -> str:
@@ -57,7 +58,11 @@ def describe(error: RecordError) -> str:
     message = MESSAGES.get(error.code)
     if message is None:
         return error.message
+    params = dict(error.params)
+    for key in ("side", "expected") + (("got",) if error.code == "rotation" else ()):
+        if isinstance(params.get(key), str):
+            params[key] = seat_letters(params[key])  # С В Ю З in Russian
     try:
-        return str(message) % dict(error.params) if "%(" in str(message) else str(message)
+        return str(message) % params if "%(" in str(message) else str(message)
     except (KeyError, TypeError, ValueError):
         return error.message

@@ -79,7 +79,10 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
         context = table_context(request, table, True, state=state, form=form)
         status = 422
     template = "scorebook/table.html#live" if request.htmx else "scorebook/table.html"  # type: ignore[attr-defined]
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    if status == 422:  # show the first message, not the top of a long form (Hussar)
+        response["HX-Reswap"] = "outerHTML show:p.field-error:top"
+    return response
 
 
 def _deal(table_pk: int, number: int) -> Deal:

@@ -471,3 +471,20 @@ def test_htmx_posts_carry_the_csrf_token_from_the_page(table):
     assert refused.status_code == 403
     assert saved.status_code == 200
     assert Deal.objects.filter(table=table).count() == 1
+
+
+def test_a_refused_htmx_deal_scrolls_to_its_first_message(client, table):
+    response = client.post(add_url(table), deal_form(table, tricks=""), HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 422
+    assert response["HX-Reswap"] == "outerHTML show:p.field-error:top"
+
+
+def test_the_hussar_setup_does_not_speak_of_partners(client):
+    page = client.get(reverse("new_table", args=["hussar"])).content.decode()
+
+    assert "Partners sit opposite" not in page
+    assert (
+        "Partners sit opposite"
+        in client.get(reverse("new_table", args=["russian"])).content.decode()
+    )

@@ -40,3 +40,9 @@ def test_a_verdict_without_a_translation_keeps_the_engines_words():
     error = RecordError("something unusual", deal=3, field="note", code="no-such-code")
     with translation.override("ru"):
         assert describe(error) == "something unusual"
+
+
+def test_seats_in_a_verdict_use_the_interface_letters():
+    error = RecordError("x", deal=1, field="contract", code="declarer", params={"side": "NS"})
+    with translation.override("ru"):
+        assert describe(error) == "заказывает пара сдатчика (СЮ)"
