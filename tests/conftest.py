@@ -1,4 +1,5 @@
 import pytest
+from django.utils import translation
 
 
 @pytest.fixture(autouse=True)
@@ -8,3 +9,16 @@ def fast_password_hasher(settings):
     Only settings are touched, never the database, so the rules tests run without one.
     """
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Every test starts and ends in the default language.
+
+    Django's LocaleMiddleware activates the request's language in the thread that serves it,
+    and the test client serves requests in the test's own thread: a test that asks for Russian
+    would otherwise leave Russian active for whichever test runs next.
+    """
+    translation.deactivate()
+    yield
+    translation.deactivate()
