@@ -64,7 +64,7 @@ test-postgres: venv
 
 lint: venv
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy scorebook/rules
+	$(VENV)/bin/mypy scorebook/rules players/ladder.py scorebook/ladders.py
 
 bench: venv
 	$(VENV)/bin/pytest tests/bench -q -p no:randomly --override-ini addopts=''
