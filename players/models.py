@@ -1,24 +1,103 @@
-"""Players, and later clubs, memberships and ladders. This app never imports scorebook."""
+"""Players, clubs, who runs them, their seasons and the history of every change to them.
+
+This app never imports scorebook: tables and deals point at players, not the other way round,
+and every standing is computed from the deals by ``players.ladder`` (fed by scorebook).
+"""
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Q
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+LADDER_KINDS = [
+    ("total", _("total: the sum of the session results")),
+    ("average", _("average: the mean session result")),
+    ("rating", _("rating: OpenSkill, rubber by rubber")),
+]
+LANGUAGES = [("en", "English"), ("ru", "Русский")]
+
+
+def new_token() -> str:
+    """An unguessable URL-safe token that never starts with '-' (a command line reads that
+    as an option)."""
+    while True:
+        token = secrets.token_urlsafe(18)
+        if not token.startswith("-"):
+            return token
+
+
+def normal_name(name: str) -> str:
+    """A name as the roster keeps it: inner runs of white space folded to one space."""
+    return " ".join(name.split())
+
+
+class Club(models.Model):
+    """A club: its roster, its nights and its seasons. Run by one or more organisers."""
+
+    name = models.CharField(_("name"), max_length=100)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    variant = models.CharField(_("usual variant"), max_length=20, default="russian")
+    options = models.JSONField(_("usual options"), default=dict, blank=True)
+    language = models.CharField(_("language"), max_length=2, choices=LANGUAGES, default="ru")
+    # The read-only public link: nights, seasons and standings, never the roster.
+    token = models.CharField(max_length=40, unique=True, default=new_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubRole(models.Model):
+    """An account's place in a club: organiser (manages it) or member (sees the roster)."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("organiser")
+        MEMBER = "member", _("member")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_roles"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="club_role_unique")]
 
 
 class Player(models.Model):
-    """A person who sits at tables; may later be linked to a user account."""
+    """A person who sits at tables: on one club's roster, or (``club`` empty) at tables
+    outside any club. May be linked to a user account.
+
+    A player merged into another keeps his row, with ``merged_into`` set: every seat moves
+    to the entry he was merged into, and the roster no longer lists him.
+    """
 
     name = models.CharField(_("name"), max_length=60)
-    user = models.OneToOneField(
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="roster"
+    )
+    user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
-        related_name="player",
+        related_name="players",
         verbose_name=_("user account"),
+    )
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="merged"
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -27,15 +106,92 @@ class Player(models.Model):
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
-            models.UniqueConstraint(Lower("name"), name="player_name_unique_ci"),
+            # The same name in two clubs is two people; within a club, one (any case).
+            models.UniqueConstraint(
+                Lower("name"),
+                "club",
+                condition=Q(merged_into__isnull=True),
+                name="player_name_unique_in_club",
+            ),
+            models.UniqueConstraint(
+                Lower("name"),
+                condition=Q(club__isnull=True, merged_into__isnull=True),
+                name="player_name_unique_outside_clubs",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
 
     @classmethod
-    def named(cls, name: str) -> Player:
-        """The player of that name (case-insensitive), created if new."""
-        name = " ".join(name.split())
-        player = cls.objects.filter(name__iexact=name).first()
-        return player or cls.objects.create(name=name)
+    def named(cls, name: str, club: Club | None = None) -> Player:
+        """The active player of that name (case-insensitive) in ``club``, created if new."""
+        name = normal_name(name)
+        player = cls.objects.filter(club=club, merged_into=None, name__iexact=name).first()
+        return player or cls.objects.create(name=name, club=club)
+
+
+class Season(models.Model):
+    """A club's date range with a ladder: how players are ranked, and who qualifies."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=100)
+    starts_on = models.DateField(_("first day"))
+    ends_on = models.DateField(_("last day"))
+    variant = models.CharField(_("variant"), max_length=20)
+    kind = models.CharField(_("ladder"), max_length=10, choices=LADDER_KINDS, default="total")
+    best = models.PositiveSmallIntegerField(
+        _("best N sessions"),
+        null=True,
+        blank=True,
+        help_text=_("Average only: count each player's best N sessions."),
+    )
+    min_sessions = models.PositiveSmallIntegerField(_("sessions to qualify"), default=1)
+    min_partners = models.PositiveSmallIntegerField(_("partners to qualify"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=models.F("starts_on")), name="season_dates_in_order"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
+            raise ValidationError({"ends_on": _("The last day comes before the first.")})
+        if self.best is not None and self.kind != "average":
+            raise ValidationError({"best": _("Best N applies to the average ladder only.")})
+        if self.best == 0:
+            raise ValidationError({"best": _("Best N must be at least 1.")})
+
+
+class ClubLog(models.Model):
+    """One change to a club, kept for good: who, when, what (the club's history)."""
+
+    class Action(models.TextChoices):
+        CREATED = "created", _("club created")
+        ROLE = "role", _("account given a role")
+        PLAYER_ADDED = "player-added", _("player added")
+        PLAYER_RENAMED = "player-renamed", _("player renamed")
+        PLAYERS_MERGED = "players-merged", _("players merged")
+        NIGHT_OPENED = "night-opened", _("night opened")
+        TABLE_FILED = "table-filed", _("table filed into a night")
+        TABLE_MOVED = "table-moved", _("table moved to another night")
+        TABLE_REMOVED = "table-removed", _("table removed from a night")
+        SEASON_SAVED = "season-saved", _("season saved")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="log")
+    action = models.CharField(max_length=20, choices=Action.choices)
+    detail = models.JSONField(default=dict, blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]

@@ -14,7 +14,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from players.models import Player
+from players.models import Club, Player
 from scorebook.rules import PRESETS
 
 VARIANT_CHOICES = [(key, key) for key in PRESETS]
@@ -31,8 +31,16 @@ def new_token() -> str:
 
 
 class Evening(models.Model):
-    """A club night: several tables played on one date (a club is added later)."""
+    """A club night: several tables played on one date.
 
+    Its link (``token``) shows the night to anyone who has it, read-only; filing, moving and
+    removing tables are the club's organisers' (an evening made before clubs existed has no
+    club, and keeps its tables as they are).
+    """
+
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="nights"
+    )
     name = models.CharField(_("name"), max_length=100)
     date = models.DateField(_("date"), default=timezone.localdate)
     place = models.CharField(_("place"), max_length=100, blank=True)

@@ -288,19 +288,37 @@ class PlayerNet:
     name: str
     tables: list[tuple[int, Amount]]  # (the table's number in the evening, the amount won)
     net: Amount
+    rank: int = 0  # 1 + the players of the same variant with a higher net
 
 
-def evening_nets(sheets: Sequence[PrintSheet]) -> list[PlayerNet]:
-    """Each named player's settlement at every table he sat at, and the net of them."""
-    found: dict[str, list[tuple[int, Amount]]] = {}
+@dataclass(frozen=True)
+class NetGroup:
+    """The night's standings in one variant: amounts of two variants are never added."""
+
+    variant_name: str
+    nets: list[PlayerNet]
+
+
+def evening_nets(sheets: Sequence[PrintSheet]) -> list[NetGroup]:
+    """Each named player's settlement at every table he sat at and their net, ranked, one
+    group per variant (in the order the variants first appear)."""
+    by_variant: dict[str, dict[str, list[tuple[int, Amount]]]] = {}
+    names: dict[str, str] = {}
     for number, printed in enumerate(sheets, start=1):
+        found = by_variant.setdefault(printed.variant, {})
+        names[printed.variant] = printed.variant_name
         for seat, amount in printed.sheet.settlement_players.items():
             name = printed.record.players.get(seat)
             if name:
                 found.setdefault(name, []).append((number, amount))
-    nets = [PlayerNet(name, rows, sum(a for _n, a in rows)) for name, rows in found.items()]
-    nets.sort(key=lambda p: (-p.net, p.name.casefold()))
-    return nets
+    groups = []
+    for variant, found in by_variant.items():
+        nets = [PlayerNet(name, rows, sum(a for _n, a in rows)) for name, rows in found.items()]
+        nets.sort(key=lambda p: (-p.net, p.name.casefold()))
+        for player in nets:
+            player.rank = 1 + sum(1 for other in nets if other.net > player.net)
+        groups.append(NetGroup(names[variant], nets))
+    return groups
 
 
 # ---------------------------------------------------------------------------------------------
@@ -388,14 +406,13 @@ def evening_pdf(evening: Evening, *, lang: str, paper: str, base_url: str | None
     tables = evening_tables(evening)
     with translation.override(lang):
         sheets = [table_sheet(t, base_url, number=i) for i, t in enumerate(tables, start=1)]
-        units = {s.pad.english for s in sheets}
     return render_pdf(
         "scorebook/print/sheets.html",
         {
             "sheets": sheets,
             "evening": evening,
-            "nets": evening_nets(sheets),
-            "mixed_units": len(units) > 1,
+            "groups": evening_nets(sheets),
+            "club": evening.club.name if evening.club else "",
             "doc_title": evening.name,
         },
         lang=lang,
@@ -428,3 +445,14 @@ def blank_pad_pdf(variant: str, *, lang: str, paper: str) -> bytes:
             "doc_title": variant_name(variant),
         }
     return render_pdf("scorebook/print/blank_pad.html", context, lang=lang, paper=paper)
+
+
+def season_pdf(context: Mapping[str, Any], *, lang: str, paper: str) -> bytes:
+    """A season's standings for the notice board (``context`` as the season page's)."""
+    season = context["season"]
+    return render_pdf(
+        "scorebook/print/ladder.html",
+        {**context, "doc_title": f"{context['club'].name} · {season.name}"},
+        lang=lang,
+        paper=paper,
+    )

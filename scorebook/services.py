@@ -17,7 +17,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
 from players.models import Player
-from scorebook.models import Deal, Revision, Seat, Table
+from scorebook.models import Deal, Evening, Revision, Seat, Table
 from scorebook.rules import (
     PRESETS,
     Record,
@@ -87,6 +87,33 @@ def record_data(
     if meta:
         record["meta"] = meta
     return record
+
+
+def score_tables(tables: list[Table]) -> dict[int, tuple[Record, Sheet]]:
+    """Score many tables with two queries in all: their live deals and (if not prefetched)
+    their seats. Tables whose record the engine refuses are left out."""
+    datas: dict[int, list[Any]] = {t.pk: [] for t in tables}
+    rows = (
+        Deal.objects.filter(table__in=[t.pk for t in tables], removed=False)
+        .order_by("table_id", "number")
+        .values_list("table_id", "data")
+    )
+    for table_id, data in rows.iterator(chunk_size=5000):
+        datas[table_id].append(data)
+    scored: dict[int, tuple[Record, Sheet]] = {}
+    for table in tables:
+        try:
+            record = parse_record(record_data(table, datas[table.pk], players_in(table)))
+            scored[table.pk] = (record, score(record))
+        except RecordError:  # cannot happen for a table saved through these services
+            continue
+    return scored
+
+
+def players_in(table: Table) -> dict[str, str | None]:
+    """The seating by name, from prefetched seats when the caller prefetched them."""
+    seats = {s.seat: (s.player.name if s.player else None) for s in table.seats.all()}
+    return {seat: seats.get(seat) for seat in PRESETS[table.variant].seats}
 
 
 def table_rules(table: Table) -> Record:
@@ -181,9 +208,14 @@ def create_table(
     title: str = "",
     place: str = "",
     cut: Any = None,
+    evening: Evening | None = None,
 ) -> Table:
+    """A new table; seated players come from the roster of the evening's club, if any."""
     record = validate_table(variant, options or {}, players, dummy)
+    club = evening.club if evening is not None else None
     table = Table.objects.create(
+        evening=evening,
+        **({"played_on": evening.date} if evening is not None else {}),
         variant=variant,
         options=dict(options or {}),
         dummy=dummy,
@@ -195,7 +227,7 @@ def create_table(
         cut=cut,
     )
     Seat.objects.bulk_create(
-        Seat(table=table, seat=seat, player=Player.named(name) if name else None)
+        Seat(table=table, seat=seat, player=Player.named(name, club) if name else None)
         for seat, name in record.players.items()
     )
     return table

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scorebook.views import accounts, deals, evenings, home, sheets, tables
+from scorebook.views import accounts, clubs, deals, evenings, home, sheets, tables
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -17,8 +17,23 @@ urlpatterns = [
     path("t/<str:token>/deals/<int:number>/", deals.deal_edit, name="deal_edit"),
     path("t/<str:token>/deals/<int:number>/void/", deals.deal_void, name="deal_void"),
     path("t/<str:token>/undo/", deals.deal_undo, name="deal_undo"),
-    path("evenings/new/", evenings.new_evening, name="new_evening"),
+    path("clubs/new/", clubs.new_club, name="new_club"),
+    path("c/<str:token>/", clubs.club_page, name="club"),
+    path("c/<str:token>/nights/", clubs.new_night, name="new_night"),
+    path("c/<str:token>/roles/", clubs.give_role, name="club_roles"),
+    path("c/<str:token>/roster/", clubs.roster, name="roster"),
+    path("c/<str:token>/players/<int:pk>/", clubs.player_page, name="club_player"),
+    path("c/<str:token>/players/<int:pk>/name/", clubs.player_rename, name="player_rename"),
+    path("c/<str:token>/seasons/new/", clubs.new_season, name="new_season"),
+    path("c/<str:token>/seasons/<int:pk>/", clubs.season_page, name="season"),
+    path("c/<str:token>/seasons/<int:pk>/ladder.csv", clubs.season_csv, name="season_csv"),
+    path("c/<str:token>/seasons/<int:pk>/ladder.pdf", clubs.season_pdf, name="season_pdf"),
     path("e/<str:token>/", evenings.evening_page, name="evening"),
+    path("e/<str:token>/glance/", evenings.evening_glance, name="evening_glance"),
+    path("e/<str:token>/tables/", evenings.file_table, name="evening_file"),
+    path("e/<str:token>/tables/<int:pk>/remove/", evenings.remove_table, name="evening_remove"),
+    path("e/<str:token>/tables/<int:pk>/move/", evenings.move_table, name="evening_move"),
+    path("e/<str:token>/new/<str:variant>/", tables.new_table, name="night_table"),
     path("e/<str:token>/sheets.pdf", sheets.evening_pdf, name="evening_pdf"),
     path("pads/", sheets.blank_pads, name="blank_pads"),
     path("pads/<str:variant>.pdf", sheets.blank_pad_pdf, name="blank_pad"),

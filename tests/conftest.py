@@ -1,4 +1,5 @@
 import pytest
+from django.core.cache import cache
 from django.utils import translation
 
 
@@ -22,3 +23,11 @@ def default_language():
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Every test starts with an empty cache: a cached score of one test's table must never
+    answer for another test's table that reuses its id."""
+    cache.clear()
+    yield

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorebook.engine_messages import field_label
-from scorebook.variants import GAMES, SEAT_NAMES, SUITS, seat_letters
+from scorebook.variants import GAMES, SEAT_NAMES, SUITS, seat_letters, variant_name
 
 register = template.Library()
 
@@ -217,3 +217,27 @@ def signed(amount: Any) -> str:
 def sides_label(sides: Any) -> str:
     """All sides in the interface's letters, e.g. NS–EW (СЮ–ВЗ)."""
     return "–".join(seat_letters(str(s)) for s in sides)
+
+
+@register.filter
+def ladder_value(value: Any, kind: str) -> str:
+    """A ladder value as the standings show it: totals whole where they are whole, averages
+    and ratings to two decimals, with a true minus sign."""
+    number = float(value)
+    if kind == "total" and number == int(number):
+        text = str(abs(int(number)))
+    else:
+        text = f"{abs(number):.2f}"
+    if number < 0 and text.strip("0.") != "":
+        return "\u2212" + text
+    return text
+
+
+@register.filter
+def variant_label(key: str) -> str:
+    return str(variant_name(key))
+
+
+@register.filter
+def contract_game(key: str) -> str:
+    return str(GAMES.get(key, key))

@@ -5,6 +5,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from players.models import Club
 from scorebook.models import Table
 from scorebook.variants import variant_name
 from scorebook.views.access import REMEMBERED
@@ -30,4 +31,8 @@ def home(request: HttpRequest) -> HttpResponse:
         }
         for t in tables
     ]
-    return render(request, "scorebook/home.html", {"tables": rows})
+    my_clubs = []
+    if request.user.is_authenticated:
+        mine = Q(roles__user=request.user) | Q(roster__user=request.user)
+        my_clubs = list(Club.objects.filter(mine).distinct().order_by("name"))
+    return render(request, "scorebook/home.html", {"tables": rows, "my_clubs": my_clubs})

@@ -8,20 +8,21 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from players.models import Player
-from scorebook import services
+from scorebook import clubs, services
 from scorebook.forms import DealForm, TableForm
-from scorebook.models import Table
+from scorebook.models import Evening, Seat, Table
 from scorebook.pad import build_pad
 from scorebook.rules import PRESETS, RecordError
 from scorebook.variants import SEAT_NAMES, VARIANTS, variant_name
-from scorebook.views.access import author, get_table, remember
+from scorebook.views.access import REMEMBERED, author, get_table, remember
 
 
 @require_safe
@@ -31,24 +32,43 @@ def choose_variant(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def new_table(request: HttpRequest, variant: str) -> HttpResponse:
+def new_table(request: HttpRequest, variant: str, token: str | None = None) -> HttpResponse:
+    """Start a table; from a club night (``token``), only the club's organisers may, the
+    roster is offered for the seats and the club's usual options come first."""
     if variant not in PRESETS:
         raise Http404("no such variant")
-    form = TableForm(variant, request.POST if request.method == "POST" else None)
+    night = None
+    initial: dict[str, Any] = {}
+    if token is not None:
+        night = get_object_or_404(Evening.objects.select_related("club"), token=token)
+        if night.club is None or clubs.role_of(request.user, night.club) != clubs.ORGANISER:
+            raise PermissionDenied("organisers only")
+        if variant == night.club.variant:
+            initial = {f"opt_{key}": value for key, value in night.club.options.items()}
+    form = TableForm(variant, request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        table_fields: dict[str, Any] = {
+            "variant": variant,
+            "players": form.players,
+            "options": form.options,
+            "dummy": form.cleaned_data.get("dummy") or "",
+            "first_dealer": form.cleaned_data.get("first_dealer") or "",
+            "right_side": form.cleaned_data.get("right_side") or "",
+            "title": form.cleaned_data.get("title") or "",
+            "place": form.cleaned_data.get("place") or "",
+            "cut": form.cut,
+        }
         try:
-            table = services.create_table(
-                variant=variant,
-                players=form.players,
-                options=form.options,
-                dummy=form.cleaned_data.get("dummy") or "",
-                owner=request.user if request.user.is_authenticated else None,  # type: ignore[arg-type]
-                first_dealer=form.cleaned_data.get("first_dealer") or "",
-                right_side=form.cleaned_data.get("right_side") or "",
-                title=form.cleaned_data.get("title") or "",
-                place=form.cleaned_data.get("place") or "",
-                cut=form.cut,
-            )
+            if night is not None:
+                table = clubs.start_table(
+                    night,
+                    author=request.user,  # type: ignore[arg-type]
+                    keep_options=request.POST.get("keep_options") == "on",
+                    **table_fields,
+                )
+            else:
+                owner = request.user if request.user.is_authenticated else None
+                table = services.create_table(owner=owner, **table_fields)  # type: ignore[arg-type]
         except RecordError as error:
             form.add_error(
                 None, error.message if error.field is None else f"{error.field}: {error.message}"
@@ -61,9 +81,24 @@ def new_table(request: HttpRequest, variant: str) -> HttpResponse:
         "form": form,
         "variant": variant,
         "variant_name": variant_name(variant),
-        "known_players": Player.objects.values_list("name", flat=True)[:500],
+        "night": night,
+        "known_players": known_players(request, night),
     }
     return render(request, "scorebook/new_table.html", context, status=status)
+
+
+def known_players(request: HttpRequest, night: Evening | None) -> list[str]:
+    """The names to offer for the seats: the club's roster for a club night, otherwise only
+    the players of this browser's or this account's own tables (never anyone else's)."""
+    if night is not None:
+        roster = Player.objects.filter(club=night.club, merged_into=None)
+        return list(roster.order_by("name").values_list("name", flat=True)[:500])
+    own = Q(edit_token__in=request.session.get(REMEMBERED, []))
+    if request.user.is_authenticated:
+        own |= Q(owner=request.user) | Q(members=request.user)
+    seats = Seat.objects.filter(table__in=Table.objects.filter(own), player__isnull=False)
+    names = seats.values_list("player__name", flat=True).distinct()
+    return sorted(set(names[:500]))
 
 
 def table_context(

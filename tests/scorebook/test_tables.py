@@ -105,13 +105,17 @@ def test_an_unknown_variant_is_not_found(client):
     assert client.get(reverse("new_table", args=["bridge"])).status_code == 404
 
 
-def test_earlier_players_are_offered_for_autocompletion(client):
-    Player.named("Zinaida")
+def test_players_of_this_browsers_earlier_tables_are_offered_for_autocompletion(client):
+    client.post(
+        reverse("new_table", args=["russian"]), new_table_form("russian", player_N="Zinaida")
+    )
+    Player.named("Yakov")  # seated nowhere this browser has been
 
     page = client.get(reverse("new_table", args=["russian"])).content.decode()
 
     assert '<datalist id="known-players">' in page
     assert '<option value="Zinaida">' in page
+    assert '<option value="Yakov">' not in page
 
 
 @pytest.mark.parametrize("variant", list(PRESETS))

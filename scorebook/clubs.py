@@ -1,0 +1,222 @@
+"""Every change to a club: its accounts, its roster, its nights and seasons.
+
+Each write runs in a transaction and leaves a :class:`ClubLog` line, so the club's history
+says who filed, moved or removed a table, who renamed or merged a player, and when. The views
+check who may call these (organisers); the functions check what may be done.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from players.models import Club, ClubLog, ClubRole, Player, Season, normal_name
+from scorebook import services
+from scorebook.models import Evening, Seat, Table
+
+ORGANISER = ClubRole.Role.ORGANISER
+MEMBER = ClubRole.Role.MEMBER
+
+
+class ClubError(ValueError):
+    """A club change that cannot be made; ``field`` names the form field at fault."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+def role_of(user: Any, club: Club) -> str | None:
+    """``"organiser"``, ``"member"`` (a role, or a roster entry linked to the account), or
+    None."""
+    if user is None or not user.is_authenticated:
+        return None
+    role = ClubRole.objects.filter(club=club, user=user).values_list("role", flat=True).first()
+    if role is not None:
+        return str(role)
+    if Player.objects.filter(club=club, user=user, merged_into=None).exists():
+        return MEMBER
+    return None
+
+
+def _log(club: Club, action: str, author: AbstractBaseUser | None, **detail: Any) -> None:
+    ClubLog.objects.create(club=club, action=action, author=author, detail=detail)
+
+
+@transaction.atomic
+def create_club(
+    *, user: AbstractBaseUser, name: str, city: str = "", variant: str, language: str
+) -> Club:
+    club = Club.objects.create(name=name, city=city, variant=variant, language=language)
+    ClubRole.objects.create(club=club, user=user, role=ORGANISER)
+    _log(club, ClubLog.Action.CREATED, user, name=name)
+    return club
+
+
+@transaction.atomic
+def give_role(club: Club, username: str, role: str, *, author: AbstractBaseUser) -> ClubRole:
+    """Make an existing account an organiser or a member of the club."""
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise ClubError(_("No account has this user name."), "username")
+    entry, _created = ClubRole.objects.update_or_create(
+        club=club, user=user, defaults={"role": role}
+    )
+    _log(club, ClubLog.Action.ROLE, author, username=username, role=role)
+    return entry
+
+
+def _free_name(club: Club, name: str, but: Player | None = None) -> str:
+    name = normal_name(name)
+    if not name:
+        raise ClubError(_("Type the player's name."), "name")
+    taken = Player.objects.filter(club=club, merged_into=None, name__iexact=name)
+    if but is not None:
+        taken = taken.exclude(pk=but.pk)
+    if taken.exists():
+        raise ClubError(_("The roster already has a player of that name."), "name")
+    return name
+
+
+@transaction.atomic
+def add_player(club: Club, name: str, *, author: AbstractBaseUser) -> Player:
+    player = Player.objects.create(club=club, name=_free_name(club, name))
+    _log(club, ClubLog.Action.PLAYER_ADDED, author, player=player.pk, name=player.name)
+    return player
+
+
+@transaction.atomic
+def rename_player(player: Player, name: str, *, author: AbstractBaseUser) -> Player:
+    club = player.club
+    assert club is not None
+    new = _free_name(club, name, but=player)
+    old, player.name = player.name, new
+    player.save(update_fields=["name"])
+    _log(club, ClubLog.Action.PLAYER_RENAMED, author, player=player.pk, old=old, new=new)
+    return player
+
+
+@transaction.atomic
+def merge_players(source: Player, target: Player, *, author: AbstractBaseUser) -> Player:
+    """``source`` and ``target`` are one person: every seat of ``source`` (and of the entries
+    merged into it earlier) moves to ``target``; ``source`` leaves the roster but is kept."""
+    club = target.club
+    if source.pk == target.pk:
+        raise ClubError(_("Choose two different players."), "source")
+    if club is None or source.club_id != club.pk or source.merged_into_id or target.merged_into_id:
+        raise ClubError(_("Both players must be on this club's roster."), "source")
+    together = (
+        Seat.objects.filter(player=source)
+        .filter(table__in=Seat.objects.filter(player=target).values("table"))
+        .values_list("table_id", flat=True)
+        .first()
+    )
+    if together is not None:
+        raise ClubError(
+            _("%(a)s and %(b)s sat at the same table (№ %(table)s): they are two people.")
+            % {"a": source.name, "b": target.name, "table": together},
+            "source",
+        )
+    seats = Seat.objects.filter(player=source).update(player=target)
+    Player.objects.filter(merged_into=source).update(merged_into=target)
+    source.merged_into = target
+    source.save(update_fields=["merged_into"])
+    if target.user_id is None and source.user_id is not None:
+        target.user_id = source.user_id
+        target.save(update_fields=["user"])
+    _log(
+        club,
+        ClubLog.Action.PLAYERS_MERGED,
+        author,
+        source=source.pk,
+        source_name=source.name,
+        target=target.pk,
+        target_name=target.name,
+        seats=seats,
+    )
+    return target
+
+
+@transaction.atomic
+def open_night(
+    club: Club, *, name: str, date: datetime.date, place: str = "", author: AbstractBaseUser
+) -> Evening:
+    night = Evening.objects.create(club=club, name=name, date=date, place=place)
+    _log(club, ClubLog.Action.NIGHT_OPENED, author, night=night.pk, name=name, date=str(date))
+    return night
+
+
+def _seat_on_roster(table: Table, club: Club) -> None:
+    """Seat the table's players from the club's roster (by name), for a table started
+    elsewhere: the club's standings only know its own roster."""
+    for seat in table.seats.select_related("player"):
+        if seat.player is not None and seat.player.club_id != club.pk:
+            seat.player = Player.named(seat.player.name, club)
+            seat.save(update_fields=["player"])
+
+
+@transaction.atomic
+def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Table:
+    """Put a table into a club night, or move it there from another night."""
+    club = night.club
+    assert club is not None
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    before = table.evening
+    if before is not None and before.pk == night.pk:
+        raise ClubError(_("This table is already in this night."), "link")
+    if before is not None and before.club_id != club.pk:
+        raise ClubError(_("This table belongs to another club's night."), "link")
+    _seat_on_roster(table, club)
+    table.evening = night
+    table.played_on = night.date
+    table.save(update_fields=["evening", "played_on", "updated_at"])
+    if before is None:
+        _log(club, ClubLog.Action.TABLE_FILED, author, table=table.pk, night=night.pk)
+    else:
+        _log(club, ClubLog.Action.TABLE_MOVED, author, table=table.pk, night=night.pk,
+             previous=before.pk)  # fmt: skip
+    return table
+
+
+@transaction.atomic
+def start_table(
+    night: Evening, *, author: AbstractBaseUser, keep_options: bool = False, **table: Any
+) -> Table:
+    """Start a table in a club night, seated from the roster (new names join it); with
+    ``keep_options``, the table's options become the club's usual ones for its variant."""
+    club = night.club
+    assert club is not None
+    created = services.create_table(evening=night, owner=author, **table)
+    if keep_options and created.variant == club.variant:
+        club.options = dict(created.options)
+        club.save(update_fields=["options"])
+    _log(club, ClubLog.Action.TABLE_FILED, author, table=created.pk, night=night.pk)
+    return created
+
+
+@transaction.atomic
+def remove_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Table:
+    """Take a table out of its night: it is kept, with its deals, outside any night."""
+    club = night.club
+    assert club is not None
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.evening_id != night.pk:
+        raise ClubError(_("This table is not in this night."), "table")
+    table.evening = None
+    table.save(update_fields=["evening", "updated_at"])
+    _log(club, ClubLog.Action.TABLE_REMOVED, author, table=table.pk, night=night.pk)
+    return table
+
+
+@transaction.atomic
+def save_season(season: Season, *, author: AbstractBaseUser) -> Season:
+    season.full_clean()
+    season.save()
+    _log(season.club, ClubLog.Action.SEASON_SAVED, author, season=season.pk, name=season.name)
+    return season

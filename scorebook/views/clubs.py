@@ -1,0 +1,343 @@
+"""A club's screens: its page, roster, seasons and standings, and its players' pages.
+
+A club is reached by its public link (``/c/<token>/``): whoever has it reads the nights, the
+seasons and the standings. The roster is for members (an account with a role in the club, or
+linked to a roster entry); every write is for organisers. Anyone else gets 404 or 403.
+"""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from players.models import Club, ClubRole, Player, Season
+from scorebook import clubs, pdf, standings
+from scorebook.charts import rating_chart
+from scorebook.rules import PRESETS
+from scorebook.variants import variant_name
+from scorebook.views.sheets import BadPrintOption, bad_request, pdf_response, print_options
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    return [(key, str(variant_name(key))) for key in PRESETS]
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "city", "variant", "language"]
+        widgets = {"variant": forms.Select()}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].widget.choices = variant_choices()
+
+    def clean_variant(self) -> str:
+        variant = str(self.cleaned_data["variant"])
+        if variant not in PRESETS:
+            raise forms.ValidationError(_("Choose a variant from the list."))
+        return variant
+
+
+class NightForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("name"), max_length=100)
+    date = forms.DateField(
+        label=gettext_lazy("date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    place = forms.CharField(label=gettext_lazy("place"), max_length=100, required=False)
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "starts_on", "ends_on", "variant", "kind", "best", "min_sessions",
+                  "min_partners"]  # fmt: skip
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+            "variant": forms.Select(),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].widget.choices = variant_choices()
+
+    def clean_variant(self) -> str:
+        variant = str(self.cleaned_data["variant"])
+        if variant not in PRESETS:
+            raise forms.ValidationError(_("Choose a variant from the list."))
+        return variant
+
+
+class PlayerNameForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("name"), max_length=60)
+
+
+class MergeForm(forms.Form):
+    source = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("merge"))
+    target = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("into"))
+
+    def __init__(self, club: Club, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        roster = club.roster.filter(merged_into=None)
+        self.fields["source"].queryset = roster  # type: ignore[attr-defined]
+        self.fields["target"].queryset = roster  # type: ignore[attr-defined]
+
+
+class RoleForm(forms.Form):
+    username = forms.CharField(label=gettext_lazy("user name"), max_length=150)
+    role = forms.ChoiceField(label=gettext_lazy("role"), choices=ClubRole.Role.choices)
+
+
+# ---------------------------------------------------------------------------------------------
+# Access
+
+
+def get_club(request: HttpRequest, token: str) -> tuple[Club, str | None]:
+    """The club behind a public link, and the visitor's role in it."""
+    club = get_object_or_404(Club, token=token)
+    return club, clubs.role_of(request.user, club)
+
+
+def require_organiser(request: HttpRequest, club: Club) -> None:
+    if clubs.role_of(request.user, club) != clubs.ORGANISER:
+        raise PermissionDenied("organisers only")
+
+
+def _apply(form: forms.Form, call: Any) -> Any:
+    """Run a club service; its refusal becomes the form's error at the named field."""
+    try:
+        return call()
+    except clubs.ClubError as error:
+        field = error.field if error.field in form.fields else None
+        form.add_error(field, error.message)
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Views
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_club(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        club = clubs.create_club(user=request.user, **form.cleaned_data)  # type: ignore[arg-type]
+        return redirect("club", token=club.token)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "scorebook/club_new.html", {"form": form}, status=status)
+
+
+@require_safe
+def club_page(request: HttpRequest, token: str) -> HttpResponse:
+    club, role = get_club(request, token)
+    season = standings.current_season(club)
+    context = {
+        "club": club,
+        "role": role,
+        "variant_name": variant_name(club.variant),
+        "nights": club.nights.order_by("-date", "-pk")[:50],
+        "seasons": club.seasons.all(),
+        "season": season,
+        "standings": standings.season_standings(season) if season else None,
+        "log": club.log.select_related("author")[:20] if role == clubs.ORGANISER else [],
+        "night_form": NightForm(),
+        "role_form": RoleForm(),
+    }
+    return render(request, "scorebook/club.html", context)
+
+
+@require_POST
+def new_night(request: HttpRequest, token: str) -> HttpResponse:
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    form = NightForm(request.POST)
+    if form.is_valid():
+        night = clubs.open_night(club, author=request.user, **form.cleaned_data)  # type: ignore[arg-type]
+        return redirect("evening", token=night.token)
+    messages.error(request, "; ".join(f"{f}: {e[0]}" for f, e in form.errors.items()))
+    return redirect("club", token=club.token)
+
+
+@require_POST
+def give_role(request: HttpRequest, token: str) -> HttpResponse:
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    form = RoleForm(request.POST)
+    if form.is_valid() and _apply(
+        form,
+        lambda: clubs.give_role(
+            club, form.cleaned_data["username"], form.cleaned_data["role"], author=request.user
+        ),
+    ):
+        messages.success(request, _("Done."))
+    else:
+        messages.error(request, " ".join(str(e) for errs in form.errors.values() for e in errs))
+    return redirect("club", token=club.token)
+
+
+@require_http_methods(["GET", "POST"])
+def roster(request: HttpRequest, token: str) -> HttpResponse:
+    club, role = get_club(request, token)
+    if role is None:
+        raise PermissionDenied("the roster is for the club's members")
+    add_form, merge_form = PlayerNameForm(prefix="add"), MergeForm(club, prefix="merge")
+    status = 200
+    if request.method == "POST":
+        require_organiser(request, club)
+        action = request.POST.get("action")
+        done = None
+        if action == "add":
+            add_form = PlayerNameForm(request.POST, prefix="add")
+            if add_form.is_valid():
+                name = add_form.cleaned_data["name"]
+                done = _apply(add_form, lambda: clubs.add_player(club, name, author=request.user))
+        elif action == "merge":
+            merge_form = MergeForm(club, request.POST, prefix="merge")
+            if merge_form.is_valid():
+                data = merge_form.cleaned_data
+                done = _apply(
+                    merge_form,
+                    lambda: clubs.merge_players(
+                        data["source"], data["target"], author=request.user
+                    ),
+                )
+        if done is not None:
+            messages.success(request, _("Saved."))
+            return redirect("roster", token=club.token)
+        status = 422
+    players = club.roster.filter(merged_into=None).order_by("name")
+    merged = club.roster.exclude(merged_into=None).select_related("merged_into")
+    context = {
+        "club": club,
+        "role": role,
+        "players": players,
+        "merged": merged,
+        "add_form": add_form,
+        "merge_form": merge_form,
+    }
+    return render(request, "scorebook/roster.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def player_rename(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    player = get_object_or_404(Player, pk=pk, club=club, merged_into=None)
+    form = PlayerNameForm(request.POST or None, initial={"name": player.name})
+    if request.method == "POST" and form.is_valid():
+        name = form.cleaned_data["name"]
+        if _apply(form, lambda: clubs.rename_player(player, name, author=request.user)):
+            messages.success(request, _("Saved."))
+            return redirect("roster", token=club.token)
+    status = 422 if request.method == "POST" else 200
+    context = {"club": club, "player": player, "form": form}
+    return render(request, "scorebook/player_rename.html", context, status=status)
+
+
+def _season(club: Club, pk: int) -> Season:
+    return get_object_or_404(Season, pk=pk, club=club)
+
+
+@require_http_methods(["GET", "POST"])
+def new_season(request: HttpRequest, token: str) -> HttpResponse:
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    form = SeasonForm(request.POST or None, initial={"variant": club.variant})
+    if request.method == "POST" and form.is_valid():
+        season = form.save(commit=False)
+        season.club = club
+        clubs.save_season(season, author=request.user)  # type: ignore[arg-type]
+        return redirect("season", token=club.token, pk=season.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "scorebook/season_new.html", {"club": club, "form": form}, status=status)
+
+
+def season_context(club: Club, season: Season) -> dict[str, Any]:
+    return {
+        "club": club,
+        "season": season,
+        "variant_name": variant_name(season.variant),
+        "standings": standings.season_standings(season),
+    }
+
+
+@require_safe
+def season_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    club, role = get_club(request, token)
+    context = season_context(club, _season(club, pk))
+    return render(request, "scorebook/season.html", {**context, "role": role})
+
+
+@require_safe
+def season_csv(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    club, _role = get_club(request, token)
+    season = _season(club, pk)
+    table = standings.season_standings(season)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ladder-{club.pk}-{season.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["rank", "player", "value", "sessions", "partners", "qualified"])
+    for row in table.rows():
+        rank = "" if row["rank"] is None else row["rank"]
+        writer.writerow(
+            [
+                rank,
+                row["name"],
+                f"{row['value']:.6g}",
+                row["sessions"],
+                row["partners"],
+                "yes" if row["qualified"] else "no",
+            ]  # fmt: skip
+        )
+    return response
+
+
+@require_safe
+def season_pdf(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    club, _role = get_club(request, token)
+    season = _season(club, pk)
+    try:
+        lang, paper = print_options(request)
+    except BadPrintOption as error:
+        return bad_request(error)
+    with translation.override(lang):
+        context = season_context(club, season)
+    body = pdf.season_pdf(context, lang=lang, paper=paper)
+    return pdf_response(body, f"ladder-{club.pk}-{season.pk}-{paper}.pdf")
+
+
+@require_safe
+def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    club, role = get_club(request, token)
+    player = get_object_or_404(Player, pk=pk, club=club)
+    if player.merged_into_id:
+        return redirect("club_player", token=club.token, pk=player.merged_into_id)
+    season = None
+    if request.GET.get("season", "").isdigit():
+        season = club.seasons.filter(pk=int(request.GET["season"])).first()
+    variant = season.variant if season else club.variant
+    stats = standings.player_stats(player, variant, season)
+    context = {
+        "club": club,
+        "role": role,
+        "player": player,
+        "season": season,
+        "seasons": club.seasons.all(),
+        "variant_name": variant_name(variant),
+        "stats": stats,
+        "chart": rating_chart(stats.rating),
+    }
+    return render(request, "scorebook/player.html", context)

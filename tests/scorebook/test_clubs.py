@@ -1,0 +1,539 @@
+"""Clubs: rosters, nights, seasons and standings, all derived from the deals.
+
+The cast: ``organiser`` created the club, ``member`` has a member's role, ``stranger`` is signed
+in with nothing to do with it, and the anonymous ``client`` holds only the public link.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+
+import pytest
+from django.urls import reverse
+
+from players.models import Club, ClubLog, ClubRole, Player, Season
+from scorebook import clubs, services, standings
+from scorebook.models import Evening, Seat, Table
+from tests.scorebook.conftest import new_table_form, russian_deal
+
+pytestmark = pytest.mark.django_db
+
+NIGHT_DATE = datetime.date(2026, 11, 20)
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    return django_user_model.objects.create_user("olga", password="a-long-secret-1")
+
+
+@pytest.fixture
+def member(django_user_model):
+    return django_user_model.objects.create_user("misha", password="a-long-secret-2")
+
+
+@pytest.fixture
+def stranger(django_user_model):
+    return django_user_model.objects.create_user("oskar", password="a-long-secret-3")
+
+
+@pytest.fixture
+def club(organiser, member):
+    club = clubs.create_club(user=organiser, name="Moika 12", variant="russian", language="ru")
+    clubs.give_role(club, member.username, clubs.MEMBER, author=organiser)
+    return club
+
+
+@pytest.fixture
+def night(club, organiser):
+    return clubs.open_night(club, name="Friday", date=NIGHT_DATE, author=organiser)
+
+
+def seat_table(night, organiser, players, variant="russian"):
+    return clubs.start_table(night, author=organiser, variant=variant, players=players,
+                             first_dealer="N")  # fmt: skip
+
+
+def play(table, *ns_tricks):
+    """Russian deals through the service: North-South take ``ns_tricks`` in turn."""
+    for tricks in ns_tricks:
+        state = services.table_state(table)
+        services.add_deal(
+            table,
+            russian_deal(state.next_dealer or "N", tricks),
+            number=state.next_number,
+            author=services.Author(label="test"),
+        )
+    table.refresh_from_db()
+    return table
+
+
+TABLE_1 = {"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"}
+TABLE_2 = {"N": "Dina", "E": "Egor", "S": "Zoya", "W": "Ivan"}
+
+
+def as_client(client, user):
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+# ---------------------------------------------------------------------------------------------
+# Clubs and roles
+
+
+def test_a_signed_in_user_creates_a_club_and_runs_it(client, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("new_club"),
+        {"name": "Nevsky whist", "city": "St Petersburg", "variant": "russian", "language": "ru"},
+    )
+
+    club = Club.objects.get(name="Nevsky whist")
+    assert response.status_code == 302 and response.url == reverse("club", args=[club.token])
+    assert clubs.role_of(organiser, club) == clubs.ORGANISER
+    assert club.log.filter(action=ClubLog.Action.CREATED).exists()
+
+
+def test_an_anonymous_visitor_cannot_create_a_club(client):
+    response = client.post(reverse("new_club"), {"name": "X", "variant": "russian"})
+
+    assert response.status_code == 302 and "/accounts/login/" in response.url
+    assert not Club.objects.exists()
+
+
+def test_a_club_with_an_unknown_variant_is_refused_at_the_field(client, organiser):
+    client.force_login(organiser)
+    response = client.post(reverse("new_club"), {"name": "X", "variant": "poker", "language": "en"})
+
+    assert response.status_code == 422
+    assert "Choose a variant from the list." in response.content.decode()
+    assert not Club.objects.exists()
+
+
+def test_a_roster_player_linked_to_an_account_is_a_member(club, stranger):
+    Player.objects.create(club=club, name="Oskar", user=stranger)
+
+    assert clubs.role_of(stranger, club) == clubs.MEMBER
+
+
+# ---------------------------------------------------------------------------------------------
+# Who may do what: every club write, for the four kinds of visitor
+
+
+def _writes(club, night, lone, table, other_night, players):
+    """Every club write as (url, data), with what it changes."""
+    return [
+        (reverse("new_night", args=[club.token]), {"name": "Sat", "date": "2026-11-21"}),
+        (reverse("club_roles", args=[club.token]), {"username": "oskar", "role": "member"}),
+        (reverse("roster", args=[club.token]), {"action": "add", "add-name": "Zhenya"}),
+        (
+            reverse("roster", args=[club.token]),
+            {"action": "merge", "merge-source": players[0].pk, "merge-target": players[1].pk},
+        ),
+        (reverse("player_rename", args=[club.token, players[1].pk]), {"name": "Anna P"}),
+        (
+            reverse("new_season", args=[club.token]),
+            {
+                "name": "Autumn",
+                "starts_on": "2026-09-01",
+                "ends_on": "2026-12-31",
+                "variant": "russian",
+                "kind": "total",
+                "min_sessions": 1,
+                "min_partners": 0,
+            },
+        ),  # fmt: skip
+        (reverse("evening_file", args=[night.token]), {"link": lone.edit_token}),
+        (reverse("evening_move", args=[other_night.token, table.pk]), {"night": night.pk}),
+        (reverse("evening_remove", args=[night.token, table.pk]), {}),
+        (reverse("night_table", args=[night.token, "russian"]), new_table_form("russian")),
+    ]
+
+
+def _state():
+    return (
+        Club.objects.count(),
+        Evening.objects.count(),
+        ClubRole.objects.count(),
+        sorted(Player.objects.values_list("name", "merged_into")),
+        Season.objects.count(),
+        sorted(Table.objects.values_list("pk", "evening")),
+        ClubLog.objects.count(),
+    )
+
+
+@pytest.fixture
+def scene(club, night, organiser, stranger):
+    other = clubs.open_night(club, name="Saturday", date=NIGHT_DATE, author=organiser)
+    table = seat_table(other, organiser, TABLE_1)
+    lone = services.create_table(variant="russian", players=TABLE_2)
+    players = [clubs.add_player(club, "Anya", author=organiser), club.roster.get(name="Anna")]
+    return _writes(club, night, lone, table, other, players), table
+
+
+@pytest.mark.parametrize("who", ["member", "public link", "stranger"])
+def test_nobody_but_an_organiser_may_change_a_club(client, scene, who, member, stranger):
+    writes, _table = scene
+    user = {"member": member, "public link": None, "stranger": stranger}[who]
+    as_client(client, user)
+    before = _state()
+
+    for url, data in writes:
+        response = client.post(url, data)
+        assert response.status_code == 403, url
+
+    assert _state() == before
+
+
+def test_an_organiser_may_make_every_club_change(client, scene, organiser):
+    writes, _table = scene
+    client.force_login(organiser)
+
+    for url, data in writes:
+        before = _state()
+        response = client.post(url, data)
+        assert response.status_code == 302, (url, response.content.decode()[:500])
+        assert _state() != before, url
+
+
+def test_a_wrong_club_link_is_not_found(client, organiser):
+    client.force_login(organiser)
+
+    assert client.get(reverse("club", args=["nope"])).status_code == 404
+    assert client.post(reverse("new_night", args=["nope"]), {}).status_code == 404
+
+
+@pytest.mark.parametrize("who", ["public link", "stranger"])
+def test_a_stranger_sees_no_roster(client, club, night, organiser, stranger, who):
+    seat_table(night, organiser, TABLE_1)
+    as_client(client, stranger if who == "stranger" else None)
+
+    assert client.get(reverse("roster", args=[club.token])).status_code == 403
+    page = client.get(reverse("club", args=[club.token])).content.decode()
+    assert reverse("roster", args=[club.token]) not in page
+
+
+def test_a_member_reads_the_roster_but_gets_no_forms(client, club, night, organiser, member):
+    seat_table(night, organiser, TABLE_1)
+    client.force_login(member)
+
+    page = client.get(reverse("roster", args=[club.token])).content.decode()
+
+    assert all(name in page for name in TABLE_1.values())
+    assert 'name="action"' not in page
+
+
+# ---------------------------------------------------------------------------------------------
+# Players belong to a roster
+
+
+def test_the_same_name_in_two_clubs_is_two_people(organiser, night, club):
+    other = clubs.create_club(user=organiser, name="Fontanka", variant="russian", language="ru")
+    other_night = clubs.open_night(other, name="Fri", date=NIGHT_DATE, author=organiser)
+
+    first = seat_table(night, organiser, TABLE_1)
+    second = seat_table(other_night, organiser, TABLE_1)
+
+    anna = {s.player for s in Seat.objects.filter(seat="N", table__in=[first, second])}
+    assert len(anna) == 2
+    assert {p.club for p in anna} == {club, other}
+
+
+def test_a_night_table_offers_only_the_club_roster(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    services.create_table(variant="russian", players=TABLE_2)  # someone else's kitchen table
+    client.force_login(organiser)
+
+    page = client.get(reverse("night_table", args=[night.token, "russian"])).content.decode()
+
+    assert all(f'<option value="{n}">' in page for n in TABLE_1.values())
+    assert not any(f'<option value="{n}">' in page for n in TABLE_2.values())
+
+
+def test_a_table_outside_clubs_offers_only_this_browsers_own_players(client):
+    services.create_table(variant="russian", players=TABLE_2)  # a stranger's table
+    client.post(reverse("new_table", args=["russian"]), new_table_form("russian"))
+
+    page = client.get(reverse("new_table", args=["russian"])).content.decode()
+
+    assert '<option value="Anna">' in page
+    assert not any(f'<option value="{n}">' in page for n in TABLE_2.values())
+
+
+def test_a_fresh_browser_sees_nobodys_players(client):
+    services.create_table(variant="russian", players=TABLE_2)
+
+    page = client.get(reverse("new_table", args=["russian"])).content.decode()
+
+    assert "<option value=" not in page.split('id="known-players"')[1].split("</datalist>")[0]
+
+
+def test_an_organiser_renames_a_player_and_the_history_keeps_it(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    anna = club.roster.get(name="Anna")
+    client.force_login(organiser)
+
+    client.post(reverse("player_rename", args=[club.token, anna.pk]), {"name": "Anna  Petrova"})
+
+    anna.refresh_from_db()
+    assert anna.name == "Anna Petrova"
+    line = club.log.get(action=ClubLog.Action.PLAYER_RENAMED)
+    assert (line.detail["old"], line.detail["new"], line.author) == (
+        "Anna", "Anna Petrova", organiser
+    )  # fmt: skip
+
+
+def test_a_rename_onto_another_roster_name_is_refused_at_the_field(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    anna = club.roster.get(name="Anna")
+    client.force_login(organiser)
+
+    response = client.post(reverse("player_rename", args=[club.token, anna.pk]), {"name": "vera"})
+
+    assert response.status_code == 422
+    assert "The roster already has a player of that name." in response.content.decode()
+    anna.refresh_from_db()
+    assert anna.name == "Anna"
+
+
+def test_a_merge_moves_every_seat_and_result_and_is_kept(club, night, organiser):
+    season = Season.objects.create(club=club, name="S", starts_on=NIGHT_DATE,
+                                   ends_on=NIGHT_DATE, variant="russian")  # fmt: skip
+    play(seat_table(night, organiser, TABLE_1), 9, 9)
+    saturday = clubs.open_night(club, name="Sat", date=NIGHT_DATE, author=organiser)
+    play(seat_table(saturday, organiser, {**TABLE_1, "N": "Anya"}), 9)
+    anna, anya = club.roster.get(name="Anna"), club.roster.get(name="Anya")
+    before = {r["name"]: r["value"] for r in standings.season_standings(season).rows()}
+
+    clubs.merge_players(anya, anna, author=organiser)
+
+    assert not Seat.objects.filter(player=anya).exists()
+    anya.refresh_from_db()
+    assert anya.merged_into == anna
+    assert club.log.filter(action=ClubLog.Action.PLAYERS_MERGED).count() == 1
+    after = {r["name"]: r["value"] for r in standings.season_standings(season).rows()}
+    assert "Anya" not in after
+    assert after["Anna"] == pytest.approx(before["Anna"] + before["Anya"])
+
+
+def test_two_players_of_one_table_cannot_be_merged(club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    anna, vera = club.roster.get(name="Anna"), club.roster.get(name="Vera")
+
+    with pytest.raises(clubs.ClubError, match="sat at the same table"):
+        clubs.merge_players(anna, vera, author=organiser)
+    assert Seat.objects.filter(player=anna).exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# Nights
+
+
+def test_filing_a_kitchen_table_seats_its_players_on_the_club_roster(club, night, organiser):
+    lone = services.create_table(variant="russian", players=TABLE_2)
+
+    clubs.file_table(night, lone, author=organiser)
+
+    lone.refresh_from_db()
+    assert lone.evening == night and lone.played_on == night.date
+    assert {s.player.club for s in lone.seats.select_related("player")} == {club}
+    assert club.log.filter(action=ClubLog.Action.TABLE_FILED, detail__table=lone.pk).exists()
+
+
+def test_a_table_of_another_clubs_night_cannot_be_filed(club, night, organiser):
+    other = clubs.create_club(user=organiser, name="Fontanka", variant="russian", language="ru")
+    their_night = clubs.open_night(other, name="Fri", date=NIGHT_DATE, author=organiser)
+    theirs = seat_table(their_night, organiser, TABLE_2)
+
+    with pytest.raises(clubs.ClubError, match="another club"):
+        clubs.file_table(night, theirs, author=organiser)
+
+
+def test_moving_and_removing_a_table_are_kept_in_the_history(client, club, night, organiser):
+    table = seat_table(night, organiser, TABLE_1)
+    saturday = clubs.open_night(club, name="Sat", date=NIGHT_DATE, author=organiser)
+    client.force_login(organiser)
+
+    client.post(reverse("evening_move", args=[night.token, table.pk]), {"night": saturday.pk})
+    table.refresh_from_db()
+    assert table.evening == saturday
+    client.post(reverse("evening_remove", args=[saturday.token, table.pk]))
+    table.refresh_from_db()
+
+    assert table.evening is None
+    actions = list(club.log.order_by("pk").values_list("action", flat=True))
+    assert actions[-2:] == [ClubLog.Action.TABLE_MOVED, ClubLog.Action.TABLE_REMOVED]
+
+
+def test_a_move_to_a_night_that_is_no_number_is_a_message_not_an_error(club, night, organiser,
+                                                                       client):  # fmt: skip
+    table = seat_table(night, organiser, TABLE_1)
+    client.force_login(organiser)
+
+    response = client.post(reverse("evening_move", args=[night.token, table.pk]), {"night": "x"})
+
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.evening == night
+
+
+def test_the_table_edit_link_alone_no_longer_files_a_table(client, club, night):
+    lone = services.create_table(variant="russian", players=TABLE_2)
+
+    response = client.post(reverse("evening_file", args=[night.token]), {"link": lone.edit_token})
+
+    assert response.status_code == 403
+    lone.refresh_from_db()
+    assert lone.evening is None
+
+
+def test_a_night_started_table_takes_the_clubs_usual_options(client, club, night, organiser):
+    client.force_login(organiser)
+    form = new_table_form("russian", **{"opt_revoke.amount": 8, "keep_options": "on"})
+    client.post(reverse("night_table", args=[night.token, "russian"]), form)
+
+    page = client.get(reverse("night_table", args=[night.token, "russian"])).content.decode()
+
+    assert club.__class__.objects.get(pk=club.pk).options["revoke.amount"] == 8
+    assert 'name="opt_revoke.amount" value="8"' in page
+
+
+def test_the_night_shows_every_table_its_rubber_and_the_standings(client, club, night, organiser):
+    play(seat_table(night, organiser, TABLE_1), 9, 9)
+    play(seat_table(night, organiser, TABLE_2), 4)
+
+    page = client.get(reverse("evening", args=[night.token])).content.decode()
+    glance = client.get(reverse("evening_glance", args=[night.token])).content.decode()
+
+    for name in [*TABLE_1.values(), *TABLE_2.values()]:
+        assert name in glance
+    assert 'hx-trigger="every 3s"' in glance and "Standings of the night" in page
+    ranked = standings.night_view(night)[1]
+    assert len(ranked) == 1
+    rows = ranked[0][1].rows()
+    assert [r["rank"] for r in rows][:2] == [1, 1]  # Anna and Vera won the same
+    assert {rows[0]["name"], rows[1]["name"]} == {"Anna", "Vera"}
+
+
+def test_a_night_of_two_variants_ranks_each_apart(club, night, organiser):
+    play(seat_table(night, organiser, TABLE_1), 9, 9)
+    english = seat_table(night, organiser, TABLE_2, variant="english-short")
+    services.add_deal(
+        english,
+        {"dealer": "N", "trump": "H", "tricks": {"NS": 9, "EW": 4}, "honours": {"NS": 2, "EW": 2}},
+        number=1,
+        author=services.Author(label="t"),
+    )
+
+    ranked = dict(standings.night_view(night)[1])
+
+    assert set(ranked) == {"russian", "english-short"}
+    assert {r["name"] for r in ranked["russian"].rows()} == set(TABLE_1.values())
+    assert {r["name"] for r in ranked["english-short"].rows()} == set(TABLE_2.values())
+
+
+# ---------------------------------------------------------------------------------------------
+# Seasons: the ladder follows every correction
+
+
+def _season(club, kind, **extra):
+    return Season.objects.create(club=club, name=kind, starts_on=datetime.date(2026, 9, 1),
+                                 ends_on=datetime.date(2026, 12, 31), variant="russian",
+                                 kind=kind, **extra)  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", ["total", "average", "rating"])
+@pytest.mark.parametrize("change", ["edit", "void", "undo"])
+def test_a_corrected_deal_changes_the_season_ladder(club, night, organiser, kind, change):
+    season = _season(club, kind)
+    table = play(seat_table(night, organiser, TABLE_1), 9, 9, 4, 4, 4, 9, 9)
+    before = {r["name"]: r["value"] for r in standings.season_standings(season).rows()}
+    author = services.Author(label="t")
+    last = table.deals.get(number=7, removed=False)
+    if change == "edit":
+        services.change_deal(table, 7, russian_deal(last.data["dealer"], 3),
+                             version=last.version, author=author)  # fmt: skip
+    elif change == "void":
+        services.void_deal(table, 7, "misdeal", version=last.version, author=author)
+    else:
+        services.undo_last(table, number=7, author=author)
+
+    after = {r["name"]: r["value"] for r in standings.season_standings(season).rows()}
+
+    assert after["Anna"] != before["Anna"]
+    table.refresh_from_db()
+    fresh = services.table_state(table).sheet.settlement_players
+    if kind == "total":
+        assert after["Anna"] == fresh["N"]
+
+
+def test_only_the_seasons_variant_and_dates_count(club, night, organiser):
+    season = _season(club, "total")
+    play(seat_table(night, organiser, TABLE_1), 9)
+    late = clubs.open_night(club, name="Jan", date=datetime.date(2027, 1, 8), author=organiser)
+    play(seat_table(late, organiser, TABLE_2), 9)
+
+    names = {r["name"] for r in standings.season_standings(season).rows()}
+
+    assert names == set(TABLE_1.values())
+
+
+def test_the_season_page_csv_and_pdf(client, club, night, organiser):
+    season = _season(club, "average", best=2, min_sessions=2)
+    play(seat_table(night, organiser, TABLE_1), 9, 9)
+
+    page = client.get(reverse("season", args=[club.token, season.pk])).content.decode()
+    response = client.get(reverse("season_csv", args=[club.token, season.pk]))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    printed = client.get(reverse("season_pdf", args=[club.token, season.pk]), {"lang": "ru"})
+
+    assert "Anna" in page and "not qualified" in page
+    assert rows[0] == ["rank", "player", "value", "sessions", "partners", "qualified"]
+    assert {r[1] for r in rows[1:]} == set(TABLE_1.values())
+    assert all(r[0] == "" and r[5] == "no" for r in rows[1:])  # one session of the two needed
+    assert printed.status_code == 200 and printed.content.startswith(b"%PDF")
+
+
+def test_a_season_ending_before_it_starts_is_refused_at_the_field(client, club, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("new_season", args=[club.token]),
+        {"name": "Oops", "starts_on": "2026-12-01", "ends_on": "2026-11-01",
+         "variant": "russian", "kind": "total", "min_sessions": 1, "min_partners": 0},
+    )  # fmt: skip
+
+    assert response.status_code == 422
+    assert "The last day comes before the first." in response.content.decode()
+    assert not Season.objects.exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# A player's page
+
+
+def test_a_players_page_adds_up_his_nights_partners_and_rating(client, club, night, organiser):
+    table = play(seat_table(night, organiser, TABLE_1), 9, 9, 4, 4, 4, 9, 9)  # NS 2 games : 1
+    anna = club.roster.get(name="Anna")
+    won = services.table_state(table).sheet.settlement_players["N"]
+
+    stats = standings.player_stats(anna, "russian")
+    page = client.get(reverse("club_player", args=[club.token, anna.pk])).content.decode()
+
+    assert stats.sessions == 1 and stats.tables == 1 and stats.net == won
+    assert stats.rubbers_won == 1 and stats.games_won == 2
+    assert [(p.name, p.tables, p.net) for p in stats.partners] == [("Vera", 1, won)]
+    assert len(stats.rating) == 1 and stats.rating[0][1] > 0
+    chart = page.split('<div class="chart">')[1].split("</div>")[0]
+    assert "<svg" in chart and "<script" not in chart and "Vera" in page
+
+
+def test_a_merged_players_page_leads_to_the_entry_he_joined(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    anya = clubs.add_player(club, "Anya", author=organiser)
+    clubs.merge_players(anya, club.roster.get(name="Anna"), author=organiser)
+
+    response = client.get(reverse("club_player", args=[club.token, anya.pk]))
+
+    assert response.status_code == 302
