@@ -1,12 +1,18 @@
-"""``manage.py seed_demo``: a few demo tables to look at; running it again changes nothing."""
+"""``manage.py seed_demo``: a few demo tables and a demo club to look at; running it again
+changes nothing."""
 
 from __future__ import annotations
 
+import datetime
+import random
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from scorebook import services
+from players.models import Club, Season
+from scorebook import clubs, services
 from scorebook.models import Table
 
 DEMO_TITLE = "Demo: "
@@ -58,10 +64,61 @@ DEMOS = [
 ]
 
 
+DEMO_CLUB = "Demo club"
+DEMO_ORGANISER = ("demo", "demo-whist")  # only made where DEBUG is on: a laptop, never a server
+ROSTER = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ivan"]
+
+
+def _random_deals(rng: random.Random, count: int) -> list[dict[str, Any]]:
+    deals = []
+    for number in range(count):
+        ns = rng.choice([4, 5, 6, 7, 7, 8, 8, 9, 10])
+        honours = rng.randint(0, 5)
+        deals.append(
+            {
+                "dealer": "NESW"[number % 4],
+                "trump": rng.choice("SHDC"),
+                "tricks": {"NS": ns, "EW": 13 - ns},
+                "honours": {"NS": honours, "EW": 5 - honours},
+            }
+        )
+    return deals
+
+
+def seed_club(stdout: Any) -> None:
+    """A club with an organiser, three weekly nights of two Russian tables and a season."""
+    if Club.objects.filter(name=DEMO_CLUB).exists():
+        return
+    username, password = DEMO_ORGANISER
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        user = get_user_model().objects.create_user(username, password=password)
+    club = clubs.create_club(user=user, name=DEMO_CLUB, city="St Petersburg",
+                             variant="russian", language="ru")  # fmt: skip
+    rng = random.Random(7)
+    today = datetime.date.today()
+    for week in (3, 2, 1):
+        date = today - datetime.timedelta(weeks=week)
+        night = clubs.open_night(club, name=f"Friday {date:%d.%m}", date=date, author=user)
+        players = rng.sample(ROSTER, 8)
+        for seats in (players[:4], players[4:]):
+            table = clubs.start_table(
+                night, author=user, variant="russian", players=dict(zip("NESW", seats, strict=True))
+            )
+            for number, deal in enumerate(_random_deals(rng, rng.randint(8, 14)), start=1):
+                services.add_deal(table, deal, number=number, author=services.Author(user=user))
+    Season.objects.create(club=club, name=f"Season {today.year}", variant="russian",
+                          starts_on=today.replace(month=1, day=1),
+                          ends_on=today.replace(month=12, day=31), kind="total")  # fmt: skip
+    stdout.write(f"demo club: /c/{club.token}/ (organiser: {username} / {password})")
+
+
 class Command(BaseCommand):
-    help = "Create the demo tables (idempotent)."
+    help = "Create the demo tables, and on a laptop (DEBUG) a demo club (idempotent)."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if settings.DEBUG:
+            seed_club(self.stdout)
         for title, variant, players, deals in DEMOS:
             full_title = DEMO_TITLE + title
             if Table.objects.filter(title=full_title).exists():
