@@ -22,8 +22,8 @@ STYLE = Style(
     foreground_subtle="#ccc",
     colors=("#1d5fa7",),
     font_family="DejaVu Sans, sans-serif",
-    label_font_size=11,
-    major_label_font_size=11,
+    label_font_size=13,
+    major_label_font_size=13,
 )
 
 
@@ -33,20 +33,22 @@ def rating_chart(history: list[tuple[datetime.date, float]]) -> SafeString:
         return mark_safe("")
     chart = pygal.Line(
         style=STYLE,
-        width=640,
-        height=260,
+        width=420,
+        height=240,
         show_legend=False,
         show_dots=len(history) <= 60,
         x_label_rotation=0,
         show_minor_x_labels=False,
+        show_minor_y_labels=False,
+        y_labels_major_count=5,
+        margin=8,
         truncate_label=-1,
         js=[],  # no script: the chart must print, and the pages run none
         disable_xml_declaration=True,
         explicit_size=False,
     )
-    chart.title = _("Rating after each rubber")
-    chart.x_labels = [d.isoformat() for d, _v in history]
-    chart.x_labels_major = chart.x_labels[:: max(1, len(history) // 6)]
+    chart.x_labels = [f"{d:%d.%m.%y}" for d, _v in history]
+    chart.x_labels_major = [chart.x_labels[0], chart.x_labels[-1]]
     chart.add(_("rating"), [round(v, 2) for _d, v in history])
     svg = SCRIPT_OR_COMMENT.sub("", chart.render(is_unicode=True))
     return mark_safe(svg)  # pygal escapes the title and labels

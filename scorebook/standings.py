@@ -40,6 +40,7 @@ class Outcome:
     rubbers_won: dict[str, int]  # side -> rubbers won
     rubbers_finished: int
     rubber: dict[str, int]  # side -> games won in the rubber being played (or the last one)
+    rubber_number: int
     rubber_finished: bool
     honours: dict[str, int]  # side -> honours held, over all deals that record them
     honour_deals: int
@@ -83,6 +84,7 @@ def outcome_of(record: Any, sheet: Any) -> Outcome:
         rubbers_won={s: rubbers[s] for s in record.sides},
         rubbers_finished=len(finished),
         rubber=dict(last.games_won) if last else dict.fromkeys(record.sides, 0),
+        rubber_number=last.number if last else 1,
         rubber_finished=bool(last and last.finished),
         honours=dict(honours),
         honour_deals=honour_deals,
@@ -172,6 +174,10 @@ class Standings:
     ladder: Ladder
     names: dict[int, str]
     tables: int
+
+    @property
+    def unqualified(self) -> bool:
+        return any(not s.qualified for s in self.ladder.standings)
 
     def rows(self) -> list[dict[str, Any]]:
         return [

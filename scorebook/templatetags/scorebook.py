@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
 from scorebook.engine_messages import field_label
@@ -241,3 +242,12 @@ def variant_label(key: str) -> str:
 @register.filter
 def contract_game(key: str) -> str:
     return str(GAMES.get(key, key))
+
+
+LADDER_KINDS = {"total": _lazy("total"), "average": _lazy("average"), "rating": _lazy("rating")}
+
+
+@register.filter
+def ladder_kind(kind: str) -> str:
+    """The ladder's kind in one word: total, average, rating."""
+    return str(LADDER_KINDS.get(kind, kind))
