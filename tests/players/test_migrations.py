@@ -1,0 +1,36 @@
+"""Moving from global players to club rosters loses nobody's name."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+BEFORE = [("players", "0001_player"), ("scorebook", "0001_tables_deals_revisions")]
+AFTER = [("players", "0002_clubs_rosters_seasons"), ("scorebook", "0002_evening_club")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_seated_player_keeps_his_name_outside_any_club():
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    old = executor.loader.project_state(BEFORE).apps
+    anna = old.get_model("players", "Player").objects.create(name="Anna")
+    boris = old.get_model("players", "Player").objects.create(name="Boris")
+    table = old.get_model("scorebook", "Table").objects.create(variant="russian")
+    seat = old.get_model("scorebook", "Seat")
+    seat.objects.create(table=table, seat="N", player=anna)
+    seat.objects.create(table=table, seat="E", player=boris)
+    evening = old.get_model("scorebook", "Evening").objects.create(name="Old night")
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(AFTER)
+    new = executor.loader.project_state(AFTER).apps
+
+    seats = new.get_model("scorebook", "Seat").objects.filter(table_id=table.pk)
+    assert {s.seat: s.player.name for s in seats} == {"N": "Anna", "E": "Boris"}
+    assert {s.player.club_id for s in seats} == {None}
+    assert new.get_model("scorebook", "Evening").objects.get(pk=evening.pk).club_id is None
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
