@@ -352,6 +352,32 @@ def test_the_evening_prints_every_table_and_a_closing_page_of_nets():
         )
 
 
+@pytest.mark.django_db
+def test_a_night_of_two_variants_ranks_each_apart_and_never_adds_them():
+    evening = Evening.objects.create(name="Club night")
+    russian, bidding = r1_record(), progulochny_record()
+    assert russian["players"]["N"] == bidding["players"]["N"]  # one player at both tables
+    for record in (russian, bidding):
+        imported(record, evening=evening)
+    own = {r["variant"]: expected(r)[1].settlement_players["N"] for r in (russian, bidding)}
+    name = russian["players"]["N"]
+
+    sheets = [
+        pdf.table_sheet(t, None, number=i) for i, t in enumerate(pdf.evening_tables(evening), 1)
+    ]
+    groups = pdf.evening_nets(sheets)
+    closing = squeeze(pages_text(pdf.evening_pdf(evening, lang="en", paper="a4"))[-1])
+
+    assert [g.variant_name for g in groups] == [
+        variant_name("russian"),
+        variant_name("progulochny"),
+    ]
+    nets = [{p.name: p.net for p in g.nets}[name] for g in groups]
+    assert nets == [own["russian"], own["progulochny"]]
+    assert "each variant is ranked apart" in closing
+    assert all(g.nets[0].rank == 1 for g in groups)
+
+
 # ---------------------------------------------------------------------------------------------
 # Views
 
