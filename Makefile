@@ -6,12 +6,13 @@ MANAGE := $(PY) manage.py
 STAMP := $(VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help venv python-ok system-deps run test test-postgres lint bench check messages
+.PHONY: help venv python-ok system-deps run test test-orders test-postgres lint bench check messages
 
 help:
 	@echo "make run           - serve the app on http://127.0.0.1:8000"
 	@echo "make test          - run the test suite (on SQLite), browser tests included"
 	@echo "make system-deps   - check (as root: install) the Debian packages the tests need"
+	@echo "make test-orders   - the suite (browser tests aside) twice more, each in a new random order"
 	@echo "make test-postgres - run the Django tests on a throwaway PostgreSQL 15"
 	@echo "make lint          - ruff on everything, mypy --strict on scorebook/rules"
 	@echo "make check         - Django system checks and missing migrations"
@@ -57,6 +58,11 @@ system-deps:
 
 test: venv system-deps
 	$(VENV)/bin/pytest -q
+
+# An order-dependent test is a broken test: run the suite in two more random orders. Each run
+# prints its "--randomly-seed=N" first, so a failure can be replayed with that option.
+test-orders: venv
+	@for run in 1 2; do $(VENV)/bin/pytest -q -p no:cacheprovider -m "not browser" || exit 1; done
 
 # Starts a PostgreSQL server in a temp dir, runs tests/ minus rules and bench, removes it.
 test-postgres: venv

@@ -315,7 +315,9 @@ def corner_ink(png: Path) -> float:
 
 @pytest.mark.django_db
 def test_the_qr_code_and_the_printed_link_lead_to_the_read_only_page(tmp_path):
-    table = imported(r1_record())
+    # A fixed link: a QR code's ink depends on what it encodes (0.117 to 0.130 of the corner
+    # over 25 random links), and a random one once fell under the old margin of 0.1.
+    table = imported(r1_record(), view_token="qr-Test_link-0123456789ab")
 
     body = pdf.table_pdf(table, lang="en", paper="a4", base_url="https://club.example/")
     text = text_of(body)
@@ -325,7 +327,7 @@ def test_the_qr_code_and_the_printed_link_lead_to_the_read_only_page(tmp_path):
     with_qr = corner_ink(rendered_pages(body, tmp_path / "qr")[0])
     plain = pdf.table_pdf(table, lang="en", paper="a4")
     without = corner_ink(rendered_pages(plain, tmp_path / "plain")[0])
-    assert with_qr > without + 0.1
+    assert with_qr > without + 0.05
 
 
 @pytest.mark.django_db
