@@ -15,7 +15,8 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlparse
+from urllib.request import url2pathname
 
 import segno
 from django.conf import settings
@@ -25,6 +26,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher
 
 from scorebook import services
 from scorebook.models import Evening, Revision, Table
@@ -36,7 +38,26 @@ from scorebook.variants import variant_name
 
 PAPERS = {"a4": "A4", "a5": "A5"}
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
-STYLESHEET = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
+STATIC_DIR = (Path(settings.BASE_DIR) / "static").resolve()
+STYLESHEET = STATIC_DIR / "css" / "print.css"
+
+
+class StaticOnlyFetcher(URLFetcher):
+    """What a printed sheet may load: ``data:`` URIs (the QR code) and the project's own static
+    files (the stylesheet's fonts). Every other address is refused, whatever text a sheet holds:
+    no web request and no file elsewhere on the server."""
+
+    def __init__(self) -> None:
+        super().__init__(allowed_protocols=("data", "file"), allow_redirects=False)
+
+    def fetch(self, url: str, headers: Any = None) -> Any:
+        if url[:5].lower() == "file:":
+            path = Path(url2pathname(urlparse(url).path)).resolve()
+            if not path.is_relative_to(STATIC_DIR):
+                raise ValueError(f"not one of the project's static files: {url}")
+        return super().fetch(url, headers)
+
+
 CORRECTIONS = (Revision.Action.EDITED, Revision.Action.VOIDED)
 # Deal numbers beside the points are superscript digits rather than <sup> elements: the same
 # look, and a third less work for WeasyPrint on a long sheet.
@@ -339,7 +360,9 @@ def _font_config() -> FontConfiguration:
 
 @cache
 def _stylesheet() -> CSS:
-    return CSS(filename=str(STYLESHEET), font_config=_font_config())
+    return CSS(
+        filename=str(STYLESHEET), font_config=_font_config(), url_fetcher=StaticOnlyFetcher()
+    )
 
 
 @cache
@@ -366,7 +389,7 @@ def render_pdf(template: str, context: Mapping[str, Any], *, lang: str, paper: s
     with translation.override(lang):
         html = render_to_string(template, {**context, "paper": paper, "lang": lang})
         page = _page_css(paper, _("page"))
-    document = HTML(string=html, base_url=str(settings.BASE_DIR))
+    document = HTML(string=html, base_url=str(STATIC_DIR), url_fetcher=StaticOnlyFetcher())
     return document.write_pdf(stylesheets=[_stylesheet(), page], font_config=_font_config())
 
 

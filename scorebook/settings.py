@@ -2,13 +2,18 @@
 
 One module, read from the environment. The defaults run on a laptop: SQLite, DEBUG on,
 no secrets file. In production set SECRET_KEY, DEBUG=0, ALLOWED_HOSTS and DATABASE_URL
-(CONN_MAX_AGE, seconds to keep a database connection open, defaults to 0).
+(CONN_MAX_AGE, seconds to keep a database connection open, defaults to 0). With DEBUG=0 the
+site is HTTPS only (redirect, HSTS, secure cookies); HTTPS=0 turns that off for a trial over
+plain HTTP, and SECURE_SSL_REDIRECT, SECURE_HSTS_SECONDS, SECURE_HSTS_PRELOAD,
+SESSION_COOKIE_SECURE and CSRF_COOKIE_SECURE set each part on its own.
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -25,10 +30,15 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-SECRET_KEY = os.environ.get(
-    "SECRET_KEY", "django-insecure-dev-only-change-me-in-production-whist-scorebook"
-)
+DEV_SECRET_KEY = "django-insecure-dev-only-change-me-in-production-whist-scorebook"
 DEBUG = env_bool("DEBUG", True)
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or DEV_SECRET_KEY
+if not DEBUG and (SECRET_KEY == DEV_SECRET_KEY or len(SECRET_KEY) < 32):
+    # A production site signed with a key published in this repository is anyone's to forge.
+    raise ImproperlyConfigured(
+        "DEBUG=0 needs a SECRET_KEY of its own (at least 32 random characters), e.g. "
+        "SECRET_KEY=\"$(python -c 'import secrets; print(secrets.token_urlsafe(50))')\""
+    )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
@@ -41,6 +51,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "csp",
     "scorebook",
     "players",
 ]
@@ -55,6 +66,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -90,6 +102,28 @@ DATABASES = {
     )
 }
 
+# Computed scores and standings are cached (never stored as the truth). One process: local
+# memory. Several workers or servers: CACHE_URL=db (run `manage.py createcachetable` once) or
+# CACHE_URL=redis://host:6379/0 (needs the redis package), so that they share the work.
+CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+if CACHE_URL == "db":
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "scorebook_cache",
+        }
+    }
+elif CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    }
+elif CACHE_URL:
+    raise ImproperlyConfigured(
+        f"CACHE_URL must be empty, 'db' or a redis:// URL, not {CACHE_URL!r}"
+    )
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -124,9 +158,30 @@ STORAGES = {
 }
 
 if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
-    CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", True)
+    HTTPS = env_bool("HTTPS", True)
+    SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
+    CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or (31_536_000 if HTTPS else 0))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
+    # The TLS-terminating proxy in front of gunicorn says which scheme the browser used.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Pages run no inline script and load nothing from elsewhere. Styles may be inline: the
+# server-drawn SVG charts carry their own <style>.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 LOGIN_URL = "login"

@@ -477,3 +477,50 @@ def test_the_table_page_links_its_printable_sheet(client, table, which):
 
     assert reverse("table_pdf", args=[token]) in page
     assert f"{reverse('table_pdf', args=[token])}?paper=a5" in page
+
+
+# ---------------------------------------------------------------------------------------------
+# What a printed sheet may load
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1:9/secret.png",
+        "https://example.org/track.png",
+        "ftp://example.org/x",
+        "file:///etc/hostname",
+        f"file://{pdf.STATIC_DIR}/../scorebook/settings.py",
+    ],
+)
+def test_the_printer_refuses_anything_but_data_and_the_projects_static_files(url):
+    with pytest.raises(ValueError):
+        pdf.StaticOnlyFetcher().fetch(url)
+
+
+def test_the_printer_loads_its_fonts_and_inline_images():
+    font = pdf.StaticOnlyFetcher().fetch(f"file://{pdf.STATIC_DIR}/fonts/DejaVuSansCondensed.ttf")
+    image = pdf.StaticOnlyFetcher().fetch("data:image/png;base64,iVBORw0KGgo=")
+
+    assert font.status in (None, 200) and image is not None
+
+
+def test_a_sheet_that_names_outside_addresses_opens_none_of_them(monkeypatch):
+    opened: list[str] = []
+    real_open = pdf.URLFetcher.open
+
+    def spy(self, url, *args, **kwargs):
+        opened.append(url if isinstance(url, str) else url.full_url)
+        return real_open(self, url, *args, **kwargs)
+
+    monkeypatch.setattr(pdf.URLFetcher, "open", spy)
+    html = (
+        '<img src="http://127.0.0.1:9/a.png"><img src="file:///etc/hostname">'
+        '<link rel="stylesheet" href="https://example.org/x.css">'
+    )
+    monkeypatch.setattr(pdf, "render_to_string", lambda *args, **kwargs: html)
+
+    body = pdf.render_pdf("ignored.html", {}, lang="en", paper="a4")
+
+    assert body.startswith(b"%PDF")
+    assert not [u for u in opened if not u.startswith("data:") and str(pdf.STATIC_DIR) not in u]

@@ -1,0 +1,73 @@
+"""Production is secure by default: only SECRET_KEY, DEBUG=0 and ALLOWED_HOSTS to set."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "HTTPS"}}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "scorebook.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_deploy_check_passes_with_only_the_three_variables_set():
+    result = manage(
+        "check", "--deploy", "--fail-level", "WARNING",
+        SECRET_KEY=secrets.token_urlsafe(50), DEBUG="0", ALLOWED_HOSTS="whist.example.org",
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "key", [None, "short", "django-insecure-dev-only-change-me-in-production-whist-scorebook"]
+)
+def test_production_refuses_to_start_without_a_real_secret_key(key):
+    env = {"DEBUG": "0", "ALLOWED_HOSTS": "whist.example.org"}
+    if key is not None:
+        env["SECRET_KEY"] = key
+
+    result = manage("check", **env)
+
+    assert result.returncode != 0
+    assert result.stderr.strip().splitlines() == [result.stderr.strip()]  # one line, no traceback
+    assert "SECRET_KEY" in result.stderr
+
+
+def test_a_trial_over_plain_http_can_switch_https_off():
+    result = manage(
+        "shell", "-v", "0", "-c",
+        "from django.conf import settings as s;"
+        "print(s.SECURE_SSL_REDIRECT, s.SECURE_HSTS_SECONDS, s.SESSION_COOKIE_SECURE)",
+        SECRET_KEY=secrets.token_urlsafe(50), DEBUG="0", ALLOWED_HOSTS="x", HTTPS="0",
+    )  # fmt: skip
+
+    assert result.stdout.split() == ["False", "0", "False"], result.stderr
+
+
+@pytest.mark.django_db
+def test_every_page_carries_a_content_security_policy_without_inline_script(client):
+    response = client.get(reverse("home"))
+
+    policy = response["Content-Security-Policy"]
+    script = next(d for d in policy.split(";") if d.strip().startswith("script-src"))
+    assert "'unsafe-inline'" not in script and "'unsafe-eval'" not in script
+    assert "<script>" not in response.content.decode()  # the one script tag has a src
