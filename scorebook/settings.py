@@ -101,6 +101,18 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE") or "0"),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite as a real default: readers never wait for the writer (WAL), a writer waits for
+    # another up to 20 s instead of failing at once, and every transaction takes the write lock
+    # when it begins, so two phones saving at once queue (the second then gets the ordinary
+    # conflict answer) instead of one failing with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+        }
+    )
 
 # Computed scores and standings are cached (never stored as the truth). One process: local
 # memory. Several workers or servers: CACHE_URL=db (run `manage.py createcachetable` once) or
