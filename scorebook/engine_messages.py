@@ -30,6 +30,11 @@ def field_label(name: str) -> str:
         "called": _("call"),
         "exchanged": _("exchange"),
         "trumps_named": _("trumps named"),
+        "players": _("players"),
+        "deals": _("deals"),
+        "meta.title": _("title"),
+        "meta.place": _("place"),
+        "meta.date": _("date"),
     }
     return str(labels.get(name, name))
 
@@ -50,7 +55,27 @@ MESSAGES = {
     ),
     "required": gettext_lazy("this is required"),
     "not-used": gettext_lazy("this variant does not use it"),
+    "text": gettext_lazy("must be text"),
+    "control": gettext_lazy("must not contain control characters"),
+    "too-long": gettext_lazy("must be at most %(limit)s characters long (it has %(got)s)"),
+    "same-player": gettext_lazy("%(name)s is seated twice: each seat needs a different player"),
+    "date": gettext_lazy("must be a date written YYYY-MM-DD"),
+    "too-many-deals": gettext_lazy(
+        "a record may hold at most %(limit)s deals (this one has %(got)s)"
+    ),
+    "json": gettext_lazy("This file is not a JSON record."),
 }
+
+
+def locate(error: RecordError) -> str:
+    """The whole verdict in the active language: where (deal, field), then what."""
+    where = []
+    if error.deal is not None:
+        where.append(_("deal %(n)s") % {"n": error.deal})
+    if error.field is not None:
+        where.append(field_label(error.field))
+    text = describe(error)
+    return f"{', '.join(where)}: {text}" if where else text
 
 
 def describe(error: RecordError) -> str:

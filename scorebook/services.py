@@ -27,6 +27,7 @@ from scorebook.rules import (
     parse_record,
     score,
 )
+from scorebook.rules.gcpause import paused_gc
 
 FORMAT = "whist-record/1"
 META_KEYS = ("title", "place", "date")
@@ -98,15 +99,17 @@ def score_tables(tables: list[Table]) -> dict[int, tuple[Record, Sheet]]:
         .order_by("table_id", "number")
         .values_list("table_id", "data")
     )
-    for table_id, data in rows.iterator(chunk_size=5000):
-        datas[table_id].append(data)
     scored: dict[int, tuple[Record, Sheet]] = {}
-    for table in tables:
-        try:
-            record = parse_record(record_data(table, datas[table.pk], players_in(table)))
-            scored[table.pk] = (record, score(record))
-        except RecordError:  # cannot happen for a table saved through these services
-            continue
+    # Many small objects and no cycles: the collector would rescan them all again and again.
+    with paused_gc():
+        for table_id, data in rows.iterator(chunk_size=5000):
+            datas[table_id].append(data)
+        for table in tables:
+            try:
+                record = parse_record(record_data(table, datas[table.pk], players_in(table)))
+                scored[table.pk] = (record, score(record))
+            except RecordError:  # cannot happen for a table saved through these services
+                continue
     return scored
 
 
@@ -371,11 +374,25 @@ def export_record(table: Table) -> dict[str, Any]:
     return record_data(table)
 
 
+# A real table never needs more than a few thousand deals (a long club night has ~100): a
+# larger record is refused before any work, so no upload can make a page or a PDF unbounded.
+MAX_IMPORT_DEALS = 5000
+
+
 @transaction.atomic
 def import_record(
     data: Any, *, owner: AbstractBaseUser | None = None, author: Author | None = None
 ) -> Table:
     """Create a table from a FORMAT.md record (raises RecordError, nothing saved)."""
+    if isinstance(data, Mapping) and isinstance(data.get("deals"), list):
+        got = len(data["deals"])
+        if got > MAX_IMPORT_DEALS:
+            raise RecordError(
+                f"a record may hold at most {MAX_IMPORT_DEALS} deals, got {got}",
+                field="deals",
+                code="too-many-deals",
+                params={"limit": MAX_IMPORT_DEALS, "got": got},
+            )
     record = parse_record(data)
     score(record)  # a record that the scorer refuses is refused whole
     meta = dict(record.meta)
@@ -385,13 +402,24 @@ def import_record(
         options=dict(data.get("options") or {}),
         dummy=record.dummy or "",
         owner=owner,
-        title=str(meta.get("title", ""))[:100],
-        place=str(meta.get("place", ""))[:100],
+        title=str(meta.get("title", "")),
+        place=str(meta.get("place", "")),
     )
     author = author or Author.of(owner)
-    for number, raw in enumerate(data["deals"], start=1):
-        deal = Deal.objects.create(table=table, number=number, data=raw)
-        _revise(deal, Revision.Action.IMPORTED, raw, None, author, "")
+    deals = Deal.objects.bulk_create(
+        Deal(table=table, number=number, data=raw)
+        for number, raw in enumerate(data["deals"], start=1)
+    )
+    Revision.objects.bulk_create(
+        Revision(
+            deal=deal,
+            action=Revision.Action.IMPORTED,
+            data=deal.data,
+            author=author.user,
+            author_label=author.label,
+        )
+        for deal in deals
+    )
     if record.deals:
         _bump(table)
     return table

@@ -118,11 +118,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # memory. Several workers or servers: CACHE_URL=db (run `manage.py createcachetable` once) or
 # CACHE_URL=redis://host:6379/0 (needs the redis package), so that they share the work.
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+# Room for every table of a club's seasons (about 0.5 kB each): Django's default of 300
+# entries would evict a season's scores while they are being read.
+CACHE_ENTRIES = {"MAX_ENTRIES": 100_000}
 if CACHE_URL == "db":
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": "scorebook_cache",
+            "OPTIONS": CACHE_ENTRIES,
         }
     }
 elif CACHE_URL.startswith(("redis://", "rediss://")):
@@ -134,9 +138,20 @@ elif CACHE_URL:
         f"CACHE_URL must be empty, 'db' or a redis:// URL, not {CACHE_URL!r}"
     )
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": CACHE_ENTRIES,
+        }
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Requests stay small: a form is a few kilobytes, and an imported record (the largest upload)
+# is refused above 2 MB by its view; nothing larger is read into memory.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_500_000
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_500_000
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 500
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

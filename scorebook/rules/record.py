@@ -8,6 +8,7 @@ the special suit at the start of a game) is checked by the scorer, with the same
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -166,6 +167,62 @@ def _fail(
     **params: object,
 ) -> RecordError:
     return RecordError(message, deal=deal, field=field, code=code, params=params)
+
+
+# ---------------------------------------------------------------------------------------------
+# Text: the same limits for every way in (the forms, import, the commands)
+
+NAME_MAX = 60  # a player's name
+NOTE_MAX = 200  # a deal's note
+META_MAX = 100  # the record's title, place and other meta text
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # Unicode's control characters (Cc)
+CONTROL_BUT_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # a note may have lines
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _text(
+    value: object,
+    limit: int,
+    field: str,
+    deal: int | None = None,
+    *,
+    lines: bool = False,
+) -> str:
+    """``value`` as checked text: a string with no control characters, at most ``limit`` long."""
+    if not isinstance(value, str):
+        raise _fail("must be text", deal, field, code="text")
+    if (CONTROL_BUT_LINES if lines else CONTROL).search(value):
+        raise _fail("must not contain control characters", deal, field, code="control")
+    if len(value) > limit:
+        raise _fail(
+            f"must be at most {limit} characters, got {len(value)}",
+            deal,
+            field,
+            code="too-long",
+            limit=limit,
+            got=len(value),
+        )
+    return value
+
+
+def _meta(raw: object) -> Mapping[str, Any]:
+    """The project's own ``meta``: text of bounded length (``date`` as YYYY-MM-DD), or plain
+    numbers and booleans under other keys."""
+    if raw is None:
+        return MappingProxyType({})
+    if not isinstance(raw, Mapping):
+        raise _fail("must be an object", field="meta")
+    meta: dict[str, Any] = {}
+    for key, value in raw.items():
+        field = f"meta.{key}"
+        if isinstance(value, bool | int | float) and key not in ("title", "place", "date"):
+            meta[key] = value
+            continue
+        text = _text(value, META_MAX, field).strip()
+        if key == "date" and not DATE.fullmatch(text):
+            raise _fail(f"must be a date as YYYY-MM-DD, got {text!r}", field=field, code="date")
+        meta[key] = text
+    return MappingProxyType(meta)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -375,8 +432,8 @@ class _DealParser:
         if dealer is not None and dealer not in preset.seats:
             raise _fail(f"must be one of {', '.join(preset.seats)}, got {dealer!r}", n, "dealer")
         note = raw.get("note")
-        if note is not None and not isinstance(note, str):
-            raise _fail("must be text", n, "note")
+        if note is not None:
+            note = _text(note, NOTE_MAX, "note", n, lines=True)
         void = raw.get("void")
         if void is not None:
             if void not in VOID_KINDS:
@@ -678,7 +735,19 @@ def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str
             continue
         if not isinstance(name, str) or not name.strip():
             raise _fail(f"seat {seat} needs a player's name", field="players")
-        players[seat] = name.strip()
+        players[seat] = " ".join(_text(name, NAME_MAX, "players").split())
+    seen: dict[str, str] = {}
+    for seat, name in players.items():
+        if name is None:
+            continue
+        if name.casefold() in seen:
+            raise _fail(
+                f"{name} sits at {seen[name.casefold()]} and {seat}: one player a seat",
+                field="players",
+                code="same-player",
+                name=name,
+            )
+        seen[name.casefold()] = seat
     return MappingProxyType(players)
 
 
@@ -748,9 +817,7 @@ def parse_record(data: object) -> Record:
         deals = tuple(parser.parse(raw, i) for i, raw in enumerate(raw_deals, start=1))
     _check_rotation(preset, deals)
 
-    meta = data.get("meta")
-    if meta is not None and not isinstance(meta, Mapping):
-        raise _fail("must be an object", field="meta")
+    meta = _meta(data.get("meta"))
     return Record(
         variant=variant,
         rules=rules,
@@ -758,7 +825,7 @@ def parse_record(data: object) -> Record:
         players=players,
         dummy=dummy,
         deals=deals,
-        meta=MappingProxyType(dict(meta or {})),
+        meta=meta,
     )
 
 

@@ -17,12 +17,16 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from players.models import Player
 from scorebook import clubs, services
+from scorebook.engine_messages import locate
 from scorebook.forms import DealForm, TableForm
 from scorebook.models import Evening, Seat, Table
 from scorebook.pad import build_pad
 from scorebook.rules import PRESETS, RecordError
 from scorebook.variants import SEAT_NAMES, VARIANTS, variant_name
 from scorebook.views.access import REMEMBERED, author, get_table, remember
+
+# The largest record a table can need (MAX_IMPORT_DEALS deals) is well under a megabyte.
+MAX_RECORD_BYTES = 2_000_000
 
 
 @require_safe
@@ -173,7 +177,7 @@ def import_record(request: HttpRequest) -> HttpResponse:
         upload = request.FILES.get("record")
         if upload is None:
             error = _("Choose a record file to upload.")
-        elif upload.size and upload.size > 5_000_000:
+        elif upload.size and upload.size > MAX_RECORD_BYTES:
             error = _("The file is too large for a record.")
         else:
             try:
@@ -184,8 +188,9 @@ def import_record(request: HttpRequest) -> HttpResponse:
                     author=author(request),
                 )
             except RecordError as exc:  # before ValueError: it is one
-                error = str(exc)
-            except (ValueError, UnicodeDecodeError):
+                error = locate(exc)
+            except (ValueError, UnicodeDecodeError, RecursionError):
+                # RecursionError: JSON nested deeper than Python's stack
                 error = _("This file is not a JSON record.")
             else:
                 remember(request, table)

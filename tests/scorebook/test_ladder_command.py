@@ -303,7 +303,7 @@ def test_individual_variants_are_not_partnerships(variant, seats, deals, teams):
 
 def test_one_player_at_two_seats_is_refused(write):
     path = write("a.json", record(["Anna", "Boris", "Anna", "Gleb"]))
-    with pytest.raises(LadderInputError, match="a.json: field 'players': player 'Anna' sits at N"):
+    with pytest.raises(LadderInputError, match="a.json: field 'players': Anna sits at N and S"):
         load_ladder_records([path])
 
 

@@ -427,7 +427,7 @@ def test_uploading_a_record_creates_its_table(client, table_with_deals):
     [
         (b"{not json", "This file is not a JSON record."),
         (b"\xff\xfe\x00", "This file is not a JSON record."),
-        (b'{"format": "whist-record/1", "variant": "bridge"}', "field &#x27;variant&#x27;"),
+        (b'{"format": "whist-record/1", "variant": "bridge"}', "variant: must be one of"),
         (
             json.dumps(
                 {
@@ -439,10 +439,11 @@ def test_uploading_a_record_creates_its_table(client, table_with_deals):
                     ],
                 }
             ).encode(),
-            "deal 1, field &#x27;tricks&#x27;",
+            "deal 1, tricks: must add up to 13",
         ),
+        (b"[" * 100_000 + b"]" * 100_000, "This file is not a JSON record."),
     ],
-    ids=["not json", "not utf-8", "unknown variant", "tricks not 13"],
+    ids=["not json", "not utf-8", "unknown variant", "tricks not 13", "nested too deep"],
 )
 def test_uploading_a_broken_record_is_refused_with_a_message(client, content, message):
     upload = SimpleUploadedFile("r.json", content, "application/json")

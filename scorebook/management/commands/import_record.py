@@ -27,7 +27,7 @@ class Command(BaseCommand):
         text = read_record_bytes(options["record"])
         try:
             data = json.loads(text)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise CommandError(f"not valid JSON: {exc}") from None
         try:
             table = services.import_record(data, author=services.Author(label="import_record"))

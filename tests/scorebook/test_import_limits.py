@@ -1,0 +1,131 @@
+"""One validation for every way in: import (web and command) and the forms accept and refuse
+the same names, notes, titles and sizes, with a message naming the field."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
+
+from players.models import Player
+from scorebook import services
+from scorebook.models import Deal, Table
+from scorebook.rules import RecordError, parse_record
+from tests.scorebook.conftest import PLAYERS, new_table_form
+
+pytestmark = pytest.mark.django_db
+
+DEAL = {"dealer": "N", "trump": "H", "tricks": {"NS": 8, "EW": 5}, "honours": {"NS": 3, "EW": 2}}
+
+
+def record(**changes):
+    data = {"format": "whist-record/1", "variant": "russian", "players": dict(PLAYERS),
+            "deals": [dict(DEAL)]}  # fmt: skip
+    data.update(changes)
+    return data
+
+
+BAD = [
+    ("name of 61 letters", record(players={**PLAYERS, "N": "A" * 61}), "players", "at most 60"),
+    ("NUL in a name", record(players={**PLAYERS, "N": "An\x00na"}), "players", "control"),
+    ("tab in a name", record(players={**PLAYERS, "N": "An\tna"}), "players", "control"),
+    ("two seats, one name", record(players={**PLAYERS, "E": "anna"}), "players", "seated twice"),
+    ("title as an object", record(meta={"title": {"x": 1}}), "title", "must be text"),
+    ("title of 101", record(meta={"title": "T" * 101}), "title", "at most 100"),
+    ("NUL in the title", record(meta={"title": "Fri\x00day"}), "title", "control"),
+    ("a date that is none", record(meta={"date": "Friday"}), "date", "YYYY-MM-DD"),
+    ("note of 201", record(deals=[{**DEAL, "note": "n" * 201}]), "note", "at most 200"),
+    ("bell in a note", record(deals=[{**DEAL, "note": "ding\x07"}]), "note", "control"),
+]
+
+
+@pytest.mark.parametrize(("data", "field", "words"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
+def test_the_engine_refuses_bad_text_naming_the_field(data, field, words):
+    with pytest.raises(RecordError) as refused:
+        parse_record(data)
+
+    assert field in (refused.value.field or "")
+
+
+@pytest.mark.parametrize(("data", "field", "words"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
+def test_web_import_refuses_it_and_saves_nothing(client, data, field, words):
+    upload = io.BytesIO(json.dumps(data).encode())
+    upload.name = "record.json"
+
+    response = client.post(reverse("import_record"), {"record": upload})
+
+    assert response.status_code == 422
+    assert words in response.content.decode()
+    assert not Table.objects.exists() and not Player.objects.exists()
+
+
+@pytest.mark.parametrize(("data", "field", "words"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
+def test_the_import_command_refuses_it_in_one_line(tmp_path, data, field, words):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data))
+
+    with pytest.raises(CommandError) as refused:
+        call_command("import_record", str(path))
+
+    assert "\n" not in str(refused.value) and field in str(refused.value)
+    assert not Table.objects.exists()
+
+
+def test_the_russian_interface_says_it_in_russian(client):
+    upload = io.BytesIO(json.dumps(record(players={**PLAYERS, "N": "A" * 61})).encode())
+    upload.name = "record.json"
+
+    page = client.post(
+        reverse("import_record"), {"record": upload}, HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+
+    assert "не длиннее 60 знаков" in page
+
+
+def test_the_new_table_form_refuses_the_same_names(client):
+    long_name = client.post(reverse("new_table", args=["russian"]),
+                            new_table_form("russian", player_N="A" * 61))  # fmt: skip
+    control = client.post(reverse("new_table", args=["russian"]),
+                          new_table_form("russian", player_N="An\x07na"))  # fmt: skip
+    same = client.post(reverse("new_table", args=["russian"]),
+                       new_table_form("russian", player_E="ANNA"))  # fmt: skip
+
+    assert [r.status_code for r in (long_name, control, same)] == [422, 422, 422]
+    assert "control characters" in control.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_a_note_the_import_refuses_is_refused_by_the_deal_form_too(client):
+    table = services.create_table(variant="russian", players=PLAYERS, first_dealer="N")
+    url = reverse("deal_add", args=[table.edit_token])
+
+    response = client.post(
+        url, {"number": 1, "dealer": "N", "trump": "H", "tricks": 8, "honours": 3,
+              "note": "ding\x07"},
+    )  # fmt: skip
+
+    assert response.status_code == 422
+    assert not Deal.objects.exists()
+
+
+def test_a_record_of_more_deals_than_a_table_needs_is_refused_at_once(client):
+    deals = [{"trump": "H", "tricks": {"NS": 7, "EW": 6}, "honours": {"NS": 2, "EW": 3}}]
+    data = record(deals=deals * (services.MAX_IMPORT_DEALS + 1))
+    upload = io.BytesIO(json.dumps(data).encode())
+    upload.name = "record.json"
+
+    response = client.post(reverse("import_record"), {"record": upload})
+
+    assert response.status_code == 422
+    assert f"at most {services.MAX_IMPORT_DEALS} deals" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_names_are_kept_with_their_spaces_folded(client):
+    table = services.import_record(record(players={**PLAYERS, "N": "  Anna   Petrova "}))
+
+    assert services.players_of(table)["N"] == "Anna Petrova"
