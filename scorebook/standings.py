@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
+from django.db.models import F
 
 from players.ladder import Ladder, TableResult, rating_history, standings
 from players.models import Club, Player, Season
 from scorebook import services
 from scorebook.ladders import table_result
-from scorebook.models import Evening, Table
+from scorebook.models import Evening, Seat, Table
 
 CACHE_SECONDS = 7 * 24 * 3600
 
@@ -103,6 +104,11 @@ def outcomes(tables: Iterable[Table]) -> dict[int, Outcome]:
     found = {pk: cached[key] for pk, key in keys.items() if key in cached}
     missing = [t for t in tables if t.pk not in found]
     if missing:
+        if any(t.get_deferred_fields() for t in missing):
+            # Read in part (a season's ladder reads stamps only): read them whole to score
+            # them, each cached under the state it was read in.
+            missing = _tables(Table.objects.filter(pk__in=[t.pk for t in missing]))
+            keys.update({t.pk: f"outcome:1:{_stamp(t)}" for t in missing})
         fresh = {
             pk: outcome_of(record, sheet)
             for pk, (record, sheet) in services.score_tables(missing).items()
@@ -186,21 +192,41 @@ class Standings:
         ]
 
 
-def _digest(tables: list[Table], *extra: Any) -> str:
+def _digest(tables: list[Table], seatings: dict[int, dict[str, int]], *extra: Any) -> str:
+    """Names the tables' states and seatings (seat -> player id, by table id) and ``extra``."""
     parts = [repr(extra)]
-    parts += [f"{_stamp(t)}.{t.evening_id}.{sorted(seating(t).items())}" for t in tables]
+    parts += [f"{_stamp(t)}.{t.evening_id}.{sorted(seatings[t.pk].items())}" for t in tables]
     return hashlib.blake2b("|".join(parts).encode(), digest_size=16).hexdigest()
 
 
 def season_standings(season: Season) -> Standings:
-    tables = _tables(club_tables(season.club, season=season))
-    names = names_of(tables)
+    # Only what names the ladder is read (each table's stamp, night and seating), not whole
+    # tables: a cached ladder needs nothing more, and a new one takes the outcomes from the
+    # cache (:func:`outcomes` reads in full only the tables it has to score).
+    tables = list(
+        club_tables(season.club, season=season)
+        .only("id", "created_at", "version", "evening")
+        .annotate(night_date=F("evening__date"))
+    )
+    seatings: dict[int, dict[str, int]] = {t.pk: {} for t in tables}
+    names: dict[int, str] = {}
+    seats = Seat.objects.filter(table_id__in=list(seatings), player__isnull=False).values_list(
+        "table_id", "seat", "player_id", "player__name"
+    )
+    for table_id, seat, player_id, name in seats:
+        seatings[table_id][seat] = player_id
+        names[player_id] = name
     params = (season.kind, season.best, season.min_sessions, season.min_partners)
-    key = f"season:1:{season.pk}:{_digest(tables, season.variant, *params)}"
+    key = f"season:1:{season.pk}:{_digest(tables, seatings, season.variant, *params)}"
     ladder = cache.get(key)
     if ladder is None:
+        found = outcomes(tables)
         ladder = standings(
-            [r for _t, _o, r in results(tables)],
+            [
+                bind(found[t.pk], t.night_date, seatings[t.pk])  # type: ignore[attr-defined]
+                for t in tables
+                if t.pk in found
+            ],
             kind=season.kind,
             best=season.best,
             min_sessions=season.min_sessions,
