@@ -7,6 +7,7 @@ error raised by the engine for a field lands next to that field on the screen.
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -241,6 +242,8 @@ class DealForm(forms.Form):
         "note",
     )
 
+    MAX_REVOKES = 8  # a deal with more revokes than this is no deal a table plays
+
     def __init__(
         self, record: Record, *args: Any, asks_special: bool = False, **kwargs: Any
     ) -> None:
@@ -324,7 +327,8 @@ class DealForm(forms.Form):
             self.fields["first_six"] = _strip(0, 6, _("Declarers' tricks among the first six"))
         allowed = ["add"] if preset.only_add else list(PENALTIES)
         revoke_seats = [("", "—")] + [(s, seat_letters(s)) for s in seats if s != record.dummy]
-        for i in (1, 2):
+        self.revoke_rows = self._revoke_rows(kwargs.get("initial"))
+        for i in range(1, self.revoke_rows + 1):
             self.fields[f"revoke{i}_seat"] = forms.ChoiceField(
                 label=_("Revoke by"), required=False, choices=revoke_seats
             )
@@ -375,6 +379,23 @@ class DealForm(forms.Form):
 
     # -- the deal ---------------------------------------------------------------------------
 
+    def _revoke_rows(self, initial: Any) -> int:
+        """Two revoke rows, or as many as the deal being corrected (or the post) holds, so that
+        a correction never drops a revoke."""
+        numbers = [2]
+        for key in [*(initial or {}), *(self.data or {})]:
+            found = re.fullmatch(r"revoke(\d+)_seat", str(key))
+            if found:
+                numbers.append(int(found[1]))
+        return min(max(numbers), self.MAX_REVOKES)
+
+    @property
+    def revoke_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [
+            (self[f"revoke{i}_seat"], self[f"revoke{i}_penalty"])
+            for i in range(1, self.revoke_rows + 1)
+        ]
+
     def deal_data(self) -> dict[str, Any] | None:
         """The FORMAT.md deal object, or None with group errors set."""
         if not self.is_valid():
@@ -418,7 +439,7 @@ class DealForm(forms.Form):
             deal["called"] = data["called"]
         revokes = [
             {"seat": data[f"revoke{i}_seat"], "penalty": data.get(f"revoke{i}_penalty") or "add"}
-            for i in (1, 2)
+            for i in range(1, self.revoke_rows + 1)
             if data.get(f"revoke{i}_seat")
         ]
         if revokes:

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scorebook import services
 from scorebook.models import Deal, Revision
-from tests.scorebook.conftest import add_deals, deal_form, edit_form, snapshot, table_url
+from tests.scorebook.conftest import PLAYERS, add_deals, deal_form, edit_form, snapshot, table_url
 
 pytestmark = pytest.mark.django_db
 
@@ -488,3 +488,33 @@ def test_the_hussar_setup_does_not_speak_of_partners(client):
         "Partners sit opposite"
         in client.get(reverse("new_table", args=["russian"])).content.decode()
     )
+
+
+def test_a_correction_keeps_every_revoke_of_the_deal(client):
+    revokes = [{"seat": s, "penalty": "add"} for s in ("N", "E", "S")]
+    record = {
+        "format": "whist-record/1",
+        "variant": "russian",
+        "players": PLAYERS,
+        "deals": [
+            {"dealer": "N", "trump": "H", "tricks": {"NS": 8, "EW": 5},
+             "honours": {"NS": 3, "EW": 2}, "revokes": revokes}
+        ],
+    }  # fmt: skip
+    table = services.import_record(record)
+    url = reverse("deal_edit", args=[table.edit_token, 1])
+    page = client.get(url).content.decode()
+    deal = table.deals.get(number=1)
+    fields = {
+        "number": 1, "version": deal.version, "nonce": "keep-revokes", "dealer": "N",
+        "trump": "H", "tricks": 9, "honours": 3,
+        **{f"revoke{i}_seat": r["seat"] for i, r in enumerate(revokes, 1)},
+        **{f"revoke{i}_penalty": "add" for i in range(1, 4)},
+    }  # fmt: skip
+
+    response = client.post(url, fields)
+
+    assert 'name="revoke3_seat"' in page
+    assert response.status_code == 302
+    deal.refresh_from_db()
+    assert deal.data["revokes"] == revokes and deal.data["tricks"]["NS"] == 9
