@@ -146,6 +146,7 @@ class Revision(models.Model):
         EDITED = "edited", _("corrected")
         VOIDED = "voided", _("marked void")
         UNDONE = "undone", _("undone")
+        RESTORED = "restored", _("restored")
         IMPORTED = "imported", _("imported")
 
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions")
@@ -167,3 +168,22 @@ class Revision(models.Model):
         before: dict[str, Any] = self.previous or {}
         keys = sorted(set(before) | set(self.data))
         return [k for k in keys if before.get(k) != self.data.get(k)]
+
+
+class TableEvent(models.Model):
+    """A change to who can reach a table (a link replaced), kept like a deal's revision."""
+
+    class Action(models.TextChoices):
+        EDIT_LINK = "edit-link", _("edit link replaced")
+        VIEW_LINK = "view-link", _("read-only link replaced")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    action = models.CharField(max_length=20, choices=Action.choices)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    author_label = models.CharField(max_length=60, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]

@@ -17,7 +17,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
 from players.models import Player
-from scorebook.models import Deal, Evening, Revision, Seat, Table
+from scorebook.models import Deal, Evening, Revision, Seat, Table, TableEvent, new_token
 from scorebook.rules import (
     PRESETS,
     Record,
@@ -365,6 +365,62 @@ def undo_last(table: Table, *, number: int, author: Author, nonce: str = "") -> 
         return deal
 
 
+def undone_deals(table: Table) -> list[Deal]:
+    """The deals undone and not recorded again: the last undone of each number past the live
+    deals, in order of number."""
+    live = table.deals.filter(removed=False).count()
+    undone: dict[int, Deal] = {}
+    for deal in table.deals.filter(removed=True, number__gt=live).order_by("number", "pk"):
+        undone[deal.number] = deal
+    return list(undone.values())
+
+
+def restore_deal(table: Table, *, number: int, author: Author, nonce: str = "") -> Deal:
+    """Bring back undone deal ``number``, which must be the next deal (nothing recorded in its
+    place since); everything is checked with the engine again."""
+    with transaction.atomic():
+        table = _locked(table)
+        replay = _replayed(table, nonce)
+        if replay is not None:
+            return replay
+        datas = list(
+            table.deals.filter(removed=False).order_by("number").values_list("data", flat=True)
+        )
+        if number != len(datas) + 1:
+            raise Conflict(number)
+        deal = table.deals.filter(removed=True, number=number).order_by("-pk").first()
+        if deal is None:
+            raise Conflict(number)
+        _check(table, [*datas, deal.data])
+        deal.removed = False
+        deal.save(update_fields=["removed", "updated_at"])
+        _revise(deal, Revision.Action.RESTORED, deal.data, deal.data, author, nonce)
+        _bump(table)
+        return deal
+
+
+def rotate_link(table: Table, which: str, *, author: Author) -> Table:
+    """Replace the edit or the read-only link: the old one stops working at once. A new edit
+    link also ends the access of everyone who joined through the old one (the owner keeps
+    his)."""
+    with transaction.atomic():
+        table = _locked(table)
+        if which == "edit":
+            table.edit_token = new_token()
+            table.members.clear()
+            action = TableEvent.Action.EDIT_LINK
+        elif which == "view":
+            table.view_token = new_token()
+            action = TableEvent.Action.VIEW_LINK
+        else:
+            raise ValueError(f"no such link: {which!r}")
+        table.save(update_fields=["edit_token", "view_token", "updated_at"])
+        TableEvent.objects.create(
+            table=table, action=action, author=author.user, author_label=author.label
+        )
+        return table
+
+
 # ---------------------------------------------------------------------------------------------
 # Records in and out
 
@@ -437,6 +493,9 @@ __all__ = [
     "import_record",
     "record_data",
     "table_state",
+    "restore_deal",
+    "rotate_link",
     "undo_last",
+    "undone_deals",
     "void_deal",
 ]

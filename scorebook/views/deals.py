@@ -205,3 +205,32 @@ def deal_undo(request: HttpRequest, token: str) -> HttpResponse:
     else:
         messages.success(request, _("Deal %(number)s undone.") % {"number": number})
     return redirect("table", token=token)
+
+
+@require_POST
+def deal_restore(request: HttpRequest, token: str) -> HttpResponse:
+    """Bring back an undone deal (the next one), with a revision."""
+    table = require_edit(request, token)
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        number = -1
+    try:
+        services.restore_deal(
+            table, number=number, author=author(request), nonce=request.POST.get("nonce", "")
+        )
+    except services.Conflict:
+        messages.error(
+            request,
+            _("Deal %(number)s cannot come back: another deal %(number)s was recorded since.")
+            % {"number": number},
+        )
+    except RecordError as error:
+        messages.error(
+            request,
+            _("Deal %(number)s cannot come back: %(message)s")
+            % {"number": number, "message": describe(error)},
+        )
+    else:
+        messages.success(request, _("Deal %(number)s restored.") % {"number": number})
+    return redirect("table", token=token)

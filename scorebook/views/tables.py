@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from players.models import Player
 from scorebook import clubs, services
@@ -137,6 +137,14 @@ def table_context(
         "edit_url": request.build_absolute_uri(reverse("table", args=[table.edit_token])),
         "view_url": request.build_absolute_uri(reverse("table", args=[table.view_token])),
         "undo_nonce": uuid.uuid4().hex,
+        "undone_deals": services.undone_deals(table),
+        "can_rotate": can_edit
+        and (
+            table.owner_id == request.user.pk
+            if table.owner_id is not None
+            else request.resolver_match is not None
+            and request.resolver_match.kwargs.get("token") == table.edit_token
+        ),
         **extra,
     }
 
@@ -205,3 +213,26 @@ def require_edit(request: HttpRequest, token: str) -> Table:
     if not can_edit:
         raise PermissionDenied("read-only link")
     return table
+
+
+@require_POST
+def rotate_link(request: HttpRequest, token: str) -> HttpResponse:
+    """Replace the edit or the read-only link. The table's owner may; a table started without
+    an account has no owner, and then whoever holds its edit link may."""
+    table, _can_edit = get_table(request, token)
+    owner = table.owner_id is not None and table.owner_id == request.user.pk
+    if not owner and (table.owner_id is not None or token != table.edit_token):
+        raise PermissionDenied("only the table's owner replaces its links")
+    which = request.POST.get("which", "")
+    if which not in ("edit", "view"):
+        messages.error(request, _("Choose the link to replace."))
+        return redirect("table", token=token)
+    table = services.rotate_link(table, which, author=author(request))
+    remember(request, table)
+    messages.success(
+        request,
+        _("The edit link was replaced: the old one no longer opens the table.")
+        if which == "edit"
+        else _("The read-only link was replaced: the old one no longer opens the table."),
+    )
+    return redirect("table", token=table.edit_token)

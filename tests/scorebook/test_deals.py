@@ -323,7 +323,10 @@ def test_undo_withdraws_the_last_deal_but_keeps_it(client, table_with_deals):
     assert state.next_dealer == "S"
     page = client.get(table_url(table)).content.decode()
     assert "Deal 3 undone." in page
-    assert '<li value="3">' not in page
+    live_log = page.split('<ol class="deal-log">')[1].split("</ol>")[0]
+    assert '<li value="3">' not in live_log
+    undone = page.split('<ol class="deal-log undone">')[1].split("</ol>")[0]
+    assert '<li value="3"><s>' in undone  # listed, struck through, restorable
 
 
 def test_undo_with_htmx_swaps_in_the_sheet(client, table_with_deals):

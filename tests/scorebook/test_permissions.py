@@ -111,7 +111,7 @@ def test_the_owner_sees_the_entry_form_behind_the_read_only_link(client, owner, 
     page = client.get(reverse("table", args=[table.view_token])).content.decode()
 
     assert 'id="deal-form"' in page
-    assert "read-only" not in page
+    assert "<strong>read-only</strong>" not in page
 
 
 def test_an_outsider_sees_the_read_only_page(client, outsider, table):
