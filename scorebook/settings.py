@@ -67,6 +67,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -146,6 +147,13 @@ else:
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Sign-up, sign-in and import are rate-limited per client address (django-ratelimit, counted in
+# the cache above). Behind a proxy, RATELIMIT_IP_META_KEY names the header that carries the
+# client's address (e.g. HTTP_X_REAL_IP, set by nginx).
+RATELIMIT_VIEW = "scorebook.views.accounts.rate_limited"
+RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None
+RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 
 # Requests stay small: a form is a few kilobytes, and an imported record (the largest upload)
 # is refused above 2 MB by its view; nothing larger is read into memory.

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django_ratelimit.decorators import ratelimit
 
 from scorebook.views import accounts, clubs, deals, evenings, home, sheets, tables
 
@@ -39,7 +40,13 @@ urlpatterns = [
     path("e/<str:token>/sheets.pdf", sheets.evening_pdf, name="evening_pdf"),
     path("pads/", sheets.blank_pads, name="blank_pads"),
     path("pads/<str:variant>.pdf", sheets.blank_pad_pdf, name="blank_pad"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/",
+        ratelimit(key="ip", rate=accounts.LOGIN_RATE, method="POST", block=True)(
+            auth_views.LoginView.as_view()
+        ),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -10,12 +10,26 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
+from django_ratelimit.decorators import ratelimit
 
 from scorebook.models import Table
 from scorebook.views.access import REMEMBERED
 
+# Per client address: enough for a club night behind one router, too few for a script.
+SIGNUP_RATE = "10/h"
+LOGIN_RATE = "20/m"
+IMPORT_RATE = "30/m"
 
+
+def rate_limited(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Too many sign-ups, sign-ins or imports from one address: 429, in the user's language."""
+    message = _("Too many attempts from your address: wait a few minutes, then try again.")
+    return render(request, "scorebook/rate_limited.html", {"message": message}, status=429)
+
+
+@ratelimit(key="ip", rate=SIGNUP_RATE, method="POST", block=True)
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST if request.method == "POST" else None)

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_ratelimit.decorators import ratelimit
 
 from players.models import Player
 from scorebook import clubs, services
@@ -24,6 +25,7 @@ from scorebook.pad import build_pad
 from scorebook.rules import PRESETS, RecordError
 from scorebook.variants import SEAT_NAMES, VARIANTS, variant_name
 from scorebook.views.access import REMEMBERED, author, get_table, remember
+from scorebook.views.accounts import IMPORT_RATE
 
 # The largest record a table can need (MAX_IMPORT_DEALS deals) is well under a megabyte.
 MAX_RECORD_BYTES = 2_000_000
@@ -178,6 +180,7 @@ def record_download(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+@ratelimit(key="ip", rate=IMPORT_RATE, method="POST", block=True)
 @require_http_methods(["GET", "POST"])
 def import_record(request: HttpRequest) -> HttpResponse:
     error = ""
