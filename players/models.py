@@ -16,11 +16,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-LADDER_KINDS = [
-    ("total", _("total: the sum of the session results")),
-    ("average", _("average: the mean session result")),
-    ("rating", _("rating: OpenSkill, rubber by rubber")),
-]
+LADDER_KINDS = [("total", _("total")), ("average", _("average")), ("rating", _("rating"))]
 LANGUAGES = [("en", "English"), ("ru", "Русский")]
 
 
@@ -139,7 +135,7 @@ class Season(models.Model):
     starts_on = models.DateField(_("first day"))
     ends_on = models.DateField(_("last day"))
     variant = models.CharField(_("variant"), max_length=20)
-    kind = models.CharField(_("ladder"), max_length=10, choices=LADDER_KINDS, default="total")
+    kind = models.CharField(_("ladder kind"), max_length=10, choices=LADDER_KINDS, default="total")
     best = models.PositiveSmallIntegerField(
         _("best N sessions"),
         null=True,

@@ -310,7 +310,7 @@ def season_pdf(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     club, _role = get_club(request, token)
     season = _season(club, pk)
     try:
-        lang, paper = print_options(request)
+        lang, paper = print_options(request, default_lang=club.language)
     except BadPrintOption as error:
         return bad_request(error)
     with translation.override(lang):

@@ -23,12 +23,13 @@ class BadPrintOption(ValueError):
     pass
 
 
-def print_options(request: HttpRequest) -> tuple[str, str]:
-    """The language and paper asked for, checked (raises BadPrintOption)."""
+def print_options(request: HttpRequest, default_lang: str | None = None) -> tuple[str, str]:
+    """The language and paper asked for, checked (raises BadPrintOption); the language
+    defaults to ``default_lang`` (a club's), else the page's."""
     paper = request.GET.get("paper", "a4").lower()
     if paper not in pdf.PAPERS:
         raise BadPrintOption(_("Unknown paper size “%(paper)s”: use a4 or a5.") % {"paper": paper})
-    lang = request.GET.get("lang") or (get_language() or "en").split("-")[0]
+    lang = request.GET.get("lang") or default_lang or (get_language() or "en").split("-")[0]
     if lang not in pdf.LANGUAGES:
         raise BadPrintOption(
             _("Unknown language “%(lang)s”: use %(allowed)s.")

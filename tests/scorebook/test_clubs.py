@@ -17,6 +17,7 @@ from players.models import Club, ClubLog, ClubRole, Player, Season
 from scorebook import clubs, services, standings
 from scorebook.models import Evening, Seat, Table
 from tests.scorebook.conftest import new_table_form, russian_deal
+from tests.scorebook.test_pdf import text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -537,3 +538,14 @@ def test_a_merged_players_page_leads_to_the_entry_he_joined(client, club, night,
     response = client.get(reverse("club_player", args=[club.token, anya.pk]))
 
     assert response.status_code == 302
+
+
+def test_the_ladder_prints_in_the_clubs_language_unless_asked(client, club, night, organiser):
+    season = _season(club, "total")
+    play(seat_table(night, organiser, TABLE_1), 9)
+    url = reverse("season_pdf", args=[club.token, season.pk])
+
+    russian = client.get(url).content  # the club's language is Russian
+    english = client.get(url, {"lang": "en"}).content
+
+    assert "Место" in text_of(russian) and "Rank" in text_of(english)
