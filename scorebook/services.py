@@ -430,9 +430,9 @@ def export_record(table: Table) -> dict[str, Any]:
     return record_data(table)
 
 
-# A real table never needs more than a few thousand deals (a long club night has ~100): a
+# A real table never needs more than a few hundred deals (a long club night has ~100): a
 # larger record is refused before any work, so no upload can make a page or a PDF unbounded.
-MAX_IMPORT_DEALS = 5000
+MAX_IMPORT_DEALS = 2000
 
 
 @transaction.atomic
