@@ -73,7 +73,7 @@ lint: venv
 	$(VENV)/bin/mypy scorebook/rules players/ladder.py scorebook/ladders.py
 
 bench: venv
-	$(VENV)/bin/pytest tests/bench -q -p no:randomly --override-ini addopts=''
+	$(VENV)/bin/pytest tests/bench -q -s -p no:randomly --override-ini addopts=''
 
 check: venv
 	$(MANAGE) makemigrations --check --dry-run

@@ -18,12 +18,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("record", help="path of the record file, or - for standard input")
         parser.add_argument("--json", action="store_true", help="print the FORMAT.md score output")
+        parser.add_argument(
+            "--indent", type=int, default=None, help="indent the JSON output (compact by default)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         text = read_record_bytes(options["record"])
         try:
-            if options["json"]:
-                self.stdout.write(score_json(text, indent=2))
+            if options["json"] or options["indent"] is not None:
+                # Compact by default: an indented dump falls back to Python's slow encoder.
+                self.stdout.write(score_json(text, indent=options["indent"]))
                 return
             record = load_record(text)
             sheet = score(record)
