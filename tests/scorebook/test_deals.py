@@ -325,7 +325,7 @@ def test_undo_withdraws_the_last_deal_but_keeps_it(client, table_with_deals):
     assert "Deal 3 undone." in page
     live_log = page.split('<ol class="deal-log">')[1].split("</ol>")[0]
     assert '<li value="3">' not in live_log
-    undone = page.split('<ol class="deal-log undone">')[1].split("</ol>")[0]
+    undone = page.split('<ol class="undone-log">')[1].split("</ol>")[0]
     assert '<li value="3"><s>' in undone  # listed, struck through, restorable
 
 

@@ -15,7 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "HTTPS"}}
+    # DJANGO_ALLOW_ASYNC_UNSAFE: set by the browser tests' live server, refused by --deploy.
+    unset = {"SECRET_KEY", "DEBUG", "HTTPS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in unset}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
