@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from players.models import Club
+from scorebook.management.commands.seed_demo import DEMO_TITLE
 from scorebook.models import Table
 from scorebook.variants import variant_name
 from scorebook.views.access import REMEMBERED
@@ -31,8 +33,12 @@ def home(request: HttpRequest) -> HttpResponse:
         }
         for t in tables
     ]
+    demos = []
+    if not rows:  # a new browser: show it what the app does, on the demo tables
+        demos = list(Table.objects.filter(title__startswith=DEMO_TITLE).order_by("pk")[:5])
     my_clubs = []
     if request.user.is_authenticated:
         mine = Q(roles__user=request.user) | Q(roster__user=request.user)
         my_clubs = list(Club.objects.filter(mine).distinct().order_by("name"))
-    return render(request, "scorebook/home.html", {"tables": rows, "my_clubs": my_clubs})
+    context = {"tables": rows, "my_clubs": my_clubs, "demos": demos, "debug": settings.DEBUG}
+    return render(request, "scorebook/home.html", context)

@@ -1,5 +1,13 @@
+import io
+
+import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.urls import reverse
+
+from tests.scorebook.conftest import new_table_form
+
+pytestmark = pytest.mark.django_db  # a new browser's home page looks for the demo tables
 
 VARIANTS_EN = [
     "English short whist",
@@ -76,3 +84,21 @@ def test_htmx_is_served_from_the_package_not_a_cdn(client):
     assert "/static/django_htmx/htmx-2.min.js" in page
     assert "unpkg.com" not in page
     assert "cdn." not in page
+
+
+def test_a_new_browser_is_offered_the_demo_tables_and_how_it_works(client):
+    call_command("seed_demo", stdout=io.StringIO())
+
+    page = client.get(reverse("home")).content.decode()
+
+    assert "Try it on a demo table" in page and "Russian whist, Friday" in page
+    assert "how-it-works" in page
+
+
+def test_a_browser_with_its_own_tables_gets_them_instead_of_the_demos(client):
+    call_command("seed_demo", stdout=io.StringIO())
+    client.post(reverse("new_table", args=["russian"]), new_table_form("russian"))
+
+    page = client.get(reverse("home")).content.decode()
+
+    assert "Try it on a demo table" not in page and "Your tables" in page
