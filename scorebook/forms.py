@@ -412,10 +412,10 @@ class DealForm(forms.Form):
                 deal["note"] = note
             return deal
         if preset.trump:
-            if not data.get("trump"):
-                self.group_error("trump", gettext("Choose the trump suit."))
-            else:
+            if data.get("trump"):
                 deal["trump"] = data["trump"]
+            elif preset.trump_required:
+                self.group_error("trump", gettext("Choose the trump suit."))
         if "special_suit" in self.fields and data.get("special_suit"):
             deal["special_suit"] = data["special_suit"]
         elif self.asks_special:

@@ -68,6 +68,9 @@ class Preset:
     dummy_allowed: bool
     honour_sets: tuple[str, ...]  # the values ``honourSet`` may take
     only_add: bool = False  # revokes accept only the ``add`` penalty
+    # The scorer must name the trump suit (Flying Duck changes trumps during the deal and
+    # scores none of them: there the suits named are optional, kept for the log).
+    trump_required: bool = True
 
 
 def _preset(
@@ -81,6 +84,7 @@ def _preset(
     dummy_allowed: bool = True,
     honour_sets: tuple[str, ...] = ("AKQJ", "AKQJ10", "none"),
     only_add: bool = False,
+    trump_required: bool = True,
 ) -> Preset:
     return Preset(
         key=key,
@@ -92,6 +96,7 @@ def _preset(
         dummy_allowed=dummy_allowed,
         honour_sets=honour_sets,
         only_add=only_add,
+        trump_required=trump_required,
     )
 
 
@@ -146,7 +151,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 dummy_allowed=False,
                 only_add=True,
             ),
-            _preset("flying-duck", LINE, {**_COMMON, "honourSet": "none"}),
+            _preset("flying-duck", LINE, {**_COMMON, "honourSet": "none"}, trump_required=False),
             _preset(
                 "progulochny",
                 PROGULOCHNY,

@@ -251,3 +251,12 @@ LADDER_KINDS = {"total": _lazy("total"), "average": _lazy("average"), "rating": 
 def ladder_kind(kind: str) -> str:
     """The ladder's kind in one word: total, average, rating."""
     return str(LADDER_KINDS.get(kind, kind))
+
+
+@register.filter
+def declarers(dealer: str, record: Any) -> str:
+    """The dealer's pair, who alone may declare (the bidding variant), in the page's letters."""
+    try:
+        return seat_letters(record.side_of(dealer))
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return ""
