@@ -254,6 +254,7 @@ class DealForm(forms.Form):
         rules = record.rules
         self.asks_special = asks_special
         self.group_errors: dict[str, list[str]] = {}
+        self.blocking_deal: int | None = None  # a later deal the correction would break
         self.initial.setdefault("nonce", uuid.uuid4().hex)
         seats = [s for s in preset.seats]
         self.fields["dealer"] = forms.ChoiceField(
@@ -368,7 +369,7 @@ class DealForm(forms.Form):
 
     def other_errors(self) -> list[str]:
         """Errors that belong to no visible field: the hidden ones and the form's own."""
-        known = set(self.GROUPS)
+        known = {*self.GROUPS, "deal"}  # "deal" errors have their own place, at the top
         found = [m for g, ms in self.group_errors.items() if g not in known for m in ms]
         for hidden in ("number", "version", "nonce"):
             found += [

@@ -179,6 +179,25 @@ def pad_below_rows(pad: Any) -> SafeString:
     return mark_safe("\n".join(rows))  # noqa: S308 - every value above is escaped or a number
 
 
+INFORMATIONAL = frozenset({"not-scored", "carry"})  # written for the record, not the score
+
+
+def _scored(result: Any) -> str:
+    """What the deal wrote, as on paper: per side, the points below / above the line."""
+    sums: dict[str, list[int]] = {}
+    for entry in result.entries:
+        if entry[3] in INFORMATIONAL:
+            continue
+        below_above = sums.setdefault(entry[0], [0, 0])
+        below_above[0 if entry[1] == "below" else 1] += entry[2]
+    if not sums:
+        return ""
+    parts = [
+        f"{escape(seat_letters(side))} {below} / {above}" for side, (below, above) in sums.items()
+    ]
+    return f' <span class="scored">→ {" · ".join(parts)}</span>'
+
+
 @register.simple_tag
 def deal_log_items(log: list[Any], can_edit: bool, token: str) -> SafeString:
     """The list of deals, each with its summary and, for a scorer, its correction link."""
@@ -186,13 +205,17 @@ def deal_log_items(log: list[Any], can_edit: bool, token: str) -> SafeString:
     correct = escape(_("correct"))
     base = reverse("deal_edit", args=[token, 1])[: -len("1/")]
     items = []
-    for deal, _result in log:
+    for deal, result in log:
         data = deal.data
         dealer = data.get("dealer")
-        head = f'<span class="dealer">{escape(seat_letters(dealer))}</span> ' if dealer else ""
+        head = f'<span class="num">{deal.number}.</span> '
+        head += f'<span class="dealer">{escape(seat_letters(dealer))}</span> ' if dealer else ""
         edited = f' <span class="edited">{corrected}</span>' if deal.version > 1 else ""
         link = f' <a class="fix" href="{base}{deal.number}/">{correct}</a>' if can_edit else ""
-        items.append(f'<li value="{deal.number}">{head}{deal_summary(data)}{edited}{link}</li>')
+        scored = _scored(result)
+        items.append(
+            f'<li value="{deal.number}">{head}{deal_summary(data)}{scored}{edited}{link}</li>'
+        )
     return mark_safe("\n".join(items))  # noqa: S308 - escaped above; deal_summary is safe
 
 

@@ -29,6 +29,7 @@ def _engine_error(form: DealForm, error: RecordError, number: int) -> None:
             "message": message,
         }
         form.group_error("deal", message)
+        form.blocking_deal = error.deal
     else:
         form.group_error(error.field or "deal", message)
 

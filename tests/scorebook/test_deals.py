@@ -521,3 +521,27 @@ def test_a_correction_keeps_every_revoke_of_the_deal(client):
     assert response.status_code == 302
     deal.refresh_from_db()
     assert deal.data["revokes"] == revokes and deal.data["tricks"]["NS"] == 9
+
+
+def test_a_refused_correction_says_it_once_and_offers_the_deal_in_the_way(client, table_with_deals):
+    table = table_with_deals
+    url = reverse("deal_edit", args=[table.edit_token, 1])
+
+    page = client.post(url, edit_form(table, 1, dealer="E")).content.decode()
+
+    assert page.count("Deal 2 would no longer be valid") == 1
+    assert reverse("deal_edit", args=[table.edit_token, 2]) in page and "Open deal 2" in page
+
+
+def test_the_deal_list_numbers_each_deal_and_says_what_it_scored(client, table_with_deals):
+    table = table_with_deals
+    sheet = services.table_state(table).sheet
+    first = sheet.deals[0].entries
+    below = sum(e.points for e in first if e.side == "NS" and e.line == "below")
+    above = sum(e.points for e in first if e.side == "NS" and e.line == "above")
+
+    page = client.get(table_url(table)).content.decode()
+    log = page.split('<ol class="deal-log">')[1].split("</ol>")[0]
+
+    assert '<span class="num">1.</span>' in log and '<span class="num">3.</span>' in log
+    assert f"→ NS {below} / {above}" in log
