@@ -16,7 +16,11 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-LADDER_KINDS = [("total", _("total")), ("average", _("average")), ("rating", _("rating"))]
+LADDER_KINDS = [
+    ("total", _("total")),
+    ("average", _("average")),
+    ("rating", _("OpenSkill rating")),
+]
 LANGUAGES = [("en", "English"), ("ru", "Русский")]
 
 
@@ -37,7 +41,7 @@ def normal_name(name: str) -> str:
 class Club(models.Model):
     """A club: its roster, its nights and its seasons. Run by one or more organisers."""
 
-    name = models.CharField(_("name"), max_length=100)
+    name = models.CharField(_("name of the club"), max_length=100)
     city = models.CharField(_("city"), max_length=100, blank=True)
     variant = models.CharField(_("usual variant"), max_length=20, default="russian")
     options = models.JSONField(_("usual options"), default=dict, blank=True)
@@ -131,7 +135,7 @@ class Season(models.Model):
     """A club's date range with a ladder: how players are ranked, and who qualifies."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(_("name"), max_length=100)
+    name = models.CharField(_("name of the season"), max_length=100)
     starts_on = models.DateField(_("first day"))
     ends_on = models.DateField(_("last day"))
     variant = models.CharField(_("variant"), max_length=20)
@@ -180,6 +184,8 @@ class ClubLog(models.Model):
         TABLE_MOVED = "table-moved", _("table moved to another night")
         TABLE_REMOVED = "table-removed", _("table removed from a night")
         SEASON_SAVED = "season-saved", _("season saved")
+        SEASON_REMOVED = "season-removed", _("season removed")
+        NIGHT_EDITED = "night-edited", _("night corrected")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="log")
     action = models.CharField(max_length=20, choices=Action.choices)

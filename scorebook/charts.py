@@ -42,6 +42,7 @@ def rating_chart(history: list[tuple[datetime.date, float]]) -> SafeString:
         show_minor_y_labels=False,
         y_labels_major_count=5,
         margin=8,
+        margin_right=28,  # room for the last date
         truncate_label=-1,
         js=[],  # no script: the chart must print, and the pages run none
         disable_xml_declaration=True,

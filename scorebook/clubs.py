@@ -19,6 +19,7 @@ from players.models import Club, ClubLog, ClubRole, Player, Season, normal_name
 from scorebook import services
 from scorebook.models import Evening, Seat, Table
 
+ClogAction = ClubLog.Action
 ORGANISER = ClubRole.Role.ORGANISER
 MEMBER = ClubRole.Role.MEMBER
 
@@ -118,9 +119,13 @@ def merge_players(source: Player, target: Player, *, author: AbstractBaseUser) -
         .first()
     )
     if together is not None:
+        table = Table.objects.select_related("evening").get(pk=together)
+        where = table.title or _("a table")
+        if table.evening is not None:
+            where = f"{where}, {table.evening.name} ({table.evening.date:%d.%m.%Y})"
         raise ClubError(
-            _("%(a)s and %(b)s sat at the same table (№ %(table)s): they are two people.")
-            % {"a": source.name, "b": target.name, "table": together},
+            _("%(a)s and %(b)s sat at the same table (%(table)s): they are two people.")
+            % {"a": source.name, "b": target.name, "table": where},
             "source",
         )
     seats = Seat.objects.filter(player=source).update(player=target)
@@ -192,6 +197,9 @@ def start_table(
     ``keep_options``, the table's options become the club's usual ones for its variant."""
     club = night.club
     assert club is not None
+    if not table.get("title"):
+        # A number that stays the table's own when another table leaves the night.
+        table["title"] = _("Table %(n)s") % {"n": night.tables.count() + 1}
     created = services.create_table(evening=night, owner=author, **table)
     if keep_options and created.variant == club.variant:
         club.options = dict(created.options)
@@ -212,6 +220,28 @@ def remove_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> T
     table.save(update_fields=["evening", "updated_at"])
     _log(club, ClubLog.Action.TABLE_REMOVED, author, table=table.pk, night=night.pk)
     return table
+
+
+@transaction.atomic
+def edit_night(
+    night: Evening, *, name: str, date: datetime.date, place: str = "", author: AbstractBaseUser
+) -> Evening:
+    """Correct a night; its tables are dated by it."""
+    club = night.club
+    assert club is not None
+    before = {"name": night.name, "date": str(night.date), "place": night.place}
+    night.name, night.date, night.place = name, date, place
+    night.save(update_fields=["name", "date", "place"])
+    night.tables.update(played_on=date)
+    _log(club, ClogAction.NIGHT_EDITED, author, night=night.pk, name=name, before=before)
+    return night
+
+
+@transaction.atomic
+def delete_season(season: Season, *, author: AbstractBaseUser) -> None:
+    """Remove a season's settings; the nights and their deals are untouched."""
+    _log(season.club, ClogAction.SEASON_REMOVED, author, season=season.pk, name=season.name)
+    season.delete()
 
 
 @transaction.atomic

@@ -269,7 +269,13 @@ def table_sheet(table: Table, base_url: str | None = None, number: int | None = 
         title=table.title,
         played_on=table.played_on,
         place=table.place or (evening.place if evening else ""),
-        club=evening.name if evening else "",
+        club=(
+            f"{evening.club.name} · {evening.name}"
+            if evening and evening.club
+            else evening.name
+            if evening
+            else ""
+        ),
         right_side=table.right_side,
         previous=corrections(table),
         url=view_url(table, base_url),

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -251,8 +252,8 @@ def ladder_value(value: Any, kind: str) -> str:
     if kind == "total" and number == int(number):
         text = str(abs(int(number)))
     else:
-        text = f"{abs(number):.2f}"
-    if number < 0 and text.strip("0.") != "":
+        text = number_format(abs(number), 2)  # 25.50, or 25,50 in Russian
+    if number < 0 and round(abs(number), 2) != 0:
         return "\u2212" + text
     return text
 

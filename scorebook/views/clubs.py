@@ -14,9 +14,10 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -24,6 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from players.models import Club, ClubRole, Player, Season
 from scorebook import clubs, pdf, standings
 from scorebook.charts import rating_chart
+from scorebook.models import Evening, Seat
 from scorebook.rules import PRESETS
 from scorebook.variants import variant_name
 from scorebook.views.sheets import BadPrintOption, bad_request, pdf_response, print_options
@@ -51,9 +53,11 @@ class ClubForm(forms.ModelForm):
 
 
 class NightForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("name"), max_length=100)
+    name = forms.CharField(label=gettext_lazy("name of the night"), max_length=100)
     date = forms.DateField(
-        label=gettext_lazy("date"), widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("date"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        initial=timezone.localdate,
     )
     place = forms.CharField(label=gettext_lazy("place"), max_length=100, required=False)
 
@@ -85,8 +89,12 @@ class PlayerNameForm(forms.Form):
 
 
 class MergeForm(forms.Form):
-    source = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("merge"))
-    target = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("into"))
+    source = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label=gettext_lazy("the duplicate entry")
+    )
+    target = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label=gettext_lazy("the entry to keep")
+    )
 
     def __init__(self, club: Club, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -159,16 +167,35 @@ def club_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scorebook/club.html", context)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def new_night(request: HttpRequest, token: str) -> HttpResponse:
+    """Open a club night; a refused form comes back on its own page, with what was typed."""
     club, _role = get_club(request, token)
     require_organiser(request, club)
-    form = NightForm(request.POST)
-    if form.is_valid():
+    form = NightForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
         night = clubs.open_night(club, author=request.user, **form.cleaned_data)  # type: ignore[arg-type]
         return redirect("evening", token=night.token)
-    messages.error(request, "; ".join(f"{f}: {e[0]}" for f, e in form.errors.items()))
-    return redirect("club", token=club.token)
+    status = 422 if request.method == "POST" else 200
+    context = {"club": club, "form": form, "title": _("Open a club night")}
+    return render(request, "scorebook/club_form.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def edit_night(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """Correct a night's name, date or place (its tables follow its date)."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    night = get_object_or_404(Evening, pk=pk, club=club)
+    initial = {"name": night.name, "date": night.date, "place": night.place}
+    form = NightForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        clubs.edit_night(night, author=request.user, **form.cleaned_data)  # type: ignore[arg-type]
+        messages.success(request, _("Saved."))
+        return redirect("evening", token=night.token)
+    status = 422 if request.method == "POST" else 200
+    context = {"club": club, "form": form, "title": _("Correct the night")}
+    return render(request, "scorebook/club_form.html", context, status=status)
 
 
 @require_POST
@@ -215,7 +242,14 @@ def roster(request: HttpRequest, token: str) -> HttpResponse:
                     ),
                 )
         if done is not None:
-            messages.success(request, _("Saved."))
+            if action == "merge":
+                messages.success(
+                    request,
+                    _("%(source)s is now %(target)s: every table and result moved.")
+                    % {"source": merge_form.cleaned_data["source"].name, "target": done.name},
+                )
+            else:
+                messages.success(request, _("Saved."))
             return redirect("roster", token=club.token)
         status = 422
     players = club.roster.filter(merged_into=None).order_by("name")
@@ -247,22 +281,42 @@ def player_rename(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     return render(request, "scorebook/player_rename.html", context, status=status)
 
 
+def _file_stem(club: Club, season: Season) -> str:
+    """A download's name that says what it is: ladder-moika-12-autumn-2026."""
+    words = slugify(f"{club.name} {season.name}", allow_unicode=False) or f"{club.pk}-{season.pk}"
+    return f"ladder-{words}"[:80]
+
+
 def _season(club: Club, pk: int) -> Season:
     return get_object_or_404(Season, pk=pk, club=club)
 
 
 @require_http_methods(["GET", "POST"])
-def new_season(request: HttpRequest, token: str) -> HttpResponse:
+def new_season(request: HttpRequest, token: str, pk: int | None = None) -> HttpResponse:
+    """A new season, or (``pk``) a correction of one."""
     club, _role = get_club(request, token)
     require_organiser(request, club)
-    form = SeasonForm(request.POST or None, initial={"variant": club.variant})
+    instance = _season(club, pk) if pk is not None else None
+    form = SeasonForm(request.POST or None, instance=instance, initial={"variant": club.variant})
     if request.method == "POST" and form.is_valid():
         season = form.save(commit=False)
         season.club = club
         clubs.save_season(season, author=request.user)  # type: ignore[arg-type]
         return redirect("season", token=club.token, pk=season.pk)
     status = 422 if request.method == "POST" else 200
-    return render(request, "scorebook/season_new.html", {"club": club, "form": form}, status=status)
+    context = {"club": club, "form": form, "season": instance}
+    return render(request, "scorebook/season_new.html", context, status=status)
+
+
+@require_POST
+def delete_season(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """Remove a season: only its settings go; every night and deal stays."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    season = _season(club, pk)
+    clubs.delete_season(season, author=request.user)  # type: ignore[arg-type]
+    messages.success(request, _("The season “%(name)s” was removed.") % {"name": season.name})
+    return redirect("club", token=club.token)
 
 
 def season_context(club: Club, season: Season) -> dict[str, Any]:
@@ -287,7 +341,7 @@ def season_csv(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     season = _season(club, pk)
     table = standings.season_standings(season)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="ladder-{club.pk}-{season.pk}.csv"'
+    response["Content-Disposition"] = f'attachment; filename="{_file_stem(club, season)}.csv"'
     writer = csv.writer(response)
     writer.writerow(["rank", "player", "value", "sessions", "partners", "qualified"])
     for row in table.rows():
@@ -316,13 +370,21 @@ def season_pdf(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     with translation.override(lang):
         context = season_context(club, season)
     body = pdf.season_pdf(context, lang=lang, paper=paper)
-    return pdf_response(body, f"ladder-{club.pk}-{season.pk}-{paper}.pdf")
+    return pdf_response(body, f"{_file_stem(club, season)}-{paper}.pdf")
 
 
 @require_safe
 def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     club, role = get_club(request, token)
     player = get_object_or_404(Player, pk=pk, club=club)
+    if role is None:
+        # The public link shows the players of the club's nights, never the roster itself:
+        # no entry that has not played a night, and no trace of a merge.
+        if (
+            player.merged_into_id
+            or not Seat.objects.filter(player=player, table__evening__club=club).exists()
+        ):
+            raise Http404("no such player")
     if player.merged_into_id:
         return redirect("club_player", token=club.token, pk=player.merged_into_id)
     season = None

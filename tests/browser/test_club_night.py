@@ -362,7 +362,7 @@ def test_a_club_night(page: Page, lang: str, shots) -> None:
     page.goto(season_url)
     link = page.get_by_role("link", name=words["print"], exact=True)
     href = link.get_attribute("href")
-    assert href and href.endswith("/ladder.pdf"), href
+    assert href and href.endswith(f"/ladder.pdf?lang={lang}"), href  # the page's language
     response = page.request.get(href)
     assert response.status == 200, response.status
     assert response.headers["content-type"] == "application/pdf"

@@ -530,10 +530,13 @@ def test_a_players_page_adds_up_his_nights_partners_and_rating(client, club, nig
     assert "<svg" in chart and "<script" not in chart and "Vera" in page
 
 
-def test_a_merged_players_page_leads_to_the_entry_he_joined(client, club, night, organiser):
+def test_a_merged_players_page_leads_a_member_to_the_entry_he_joined(
+    client, club, night, organiser, member
+):
     seat_table(night, organiser, TABLE_1)
     anya = clubs.add_player(club, "Anya", author=organiser)
     clubs.merge_players(anya, club.roster.get(name="Anna"), author=organiser)
+    client.force_login(member)
 
     response = client.get(reverse("club_player", args=[club.token, anya.pk]))
 
@@ -549,3 +552,113 @@ def test_the_ladder_prints_in_the_clubs_language_unless_asked(client, club, nigh
     english = client.get(url, {"lang": "en"}).content
 
     assert "Место" in text_of(russian) and "Rank" in text_of(english)
+
+
+# ---------------------------------------------------------------------------------------------
+# From the new-user trial
+
+
+def test_the_public_link_shows_no_roster_entry_that_never_played(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    bench = clubs.add_player(club, "Zhenya", author=organiser)
+    anya = clubs.add_player(club, "Anya", author=organiser)
+    clubs.merge_players(anya, club.roster.get(name="Anna"), author=organiser)
+    played = club.roster.get(name="Vera")
+
+    def status(player):
+        return client.get(reverse("club_player", args=[club.token, player.pk])).status_code
+
+    assert (status(played), status(bench), status(anya)) == (200, 404, 404)
+    client.force_login(organiser)
+    assert (status(bench), status(anya)) == (200, 302)
+
+
+def test_the_nights_refresh_keeps_the_chosen_night_to_move_to(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    clubs.open_night(club, name="Sat", date=NIGHT_DATE, author=organiser)
+    client.force_login(organiser)
+
+    glance = client.get(reverse("evening_glance", args=[night.token])).content.decode()
+
+    select = glance.split('name="night"')[1].split(">")[0]
+    assert 'hx-preserve="true"' in select
+
+
+def test_a_refused_night_comes_back_with_what_was_typed(client, club, organiser):
+    client.force_login(organiser)
+    url = reverse("new_night", args=[club.token])
+
+    blank = client.get(url).content.decode()
+    response = client.post(url, {"name": "", "date": "2026-11-20", "place": "Moika 12"})
+
+    assert f'value="{datetime.date.today():%Y-%m-%d}"' in blank  # today, by default
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert 'value="Moika 12"' in page and "This field is required." in page
+    assert not Evening.objects.exists()
+
+
+def test_a_night_table_keeps_its_number_when_another_leaves(client, club, night, organiser):
+    first = seat_table(night, organiser, TABLE_1)
+    second = seat_table(night, organiser, TABLE_2)
+
+    clubs.remove_table(night, first, author=organiser)
+
+    second.refresh_from_db()
+    assert (first.title, second.title) == ("Table 1", "Table 2")
+
+
+def test_an_organiser_corrects_a_night_and_a_season_and_removes_the_season(client, club, night,
+                                                                          organiser):  # fmt: skip
+    table = play(seat_table(night, organiser, TABLE_1), 9)
+    season = _season(club, "total")
+    client.force_login(organiser)
+
+    client.post(reverse("edit_night", args=[club.token, night.pk]),
+                {"name": "Friday club", "date": "2026-11-21", "place": ""})  # fmt: skip
+    autumn = {"name": "Autumn", "starts_on": "2026-09-01", "ends_on": "2026-12-31",
+              "variant": "russian", "kind": "average", "min_sessions": 1,
+              "min_partners": 0}  # fmt: skip
+    client.post(reverse("edit_season", args=[club.token, season.pk]), autumn)
+    night.refresh_from_db()
+    season.refresh_from_db()
+    table.refresh_from_db()
+    assert (night.name, str(night.date), str(table.played_on)) == ("Friday club", "2026-11-21",
+                                                                  "2026-11-21")  # fmt: skip
+    assert (season.name, season.kind) == ("Autumn", "average")
+
+    client.post(reverse("delete_season", args=[club.token, season.pk]))
+
+    assert not Season.objects.exists() and Evening.objects.filter(pk=night.pk).exists()
+    assert club.log.filter(action=ClubLog.Action.SEASON_REMOVED).exists()
+
+
+@pytest.mark.parametrize("who", ["member", "public link"])
+def test_only_organisers_correct_nights_and_seasons(client, club, night, member, who):
+    season = _season(club, "total")
+    if who == "member":
+        client.force_login(member)
+
+    answers = [
+        client.post(reverse("edit_night", args=[club.token, night.pk]), {"name": "X"}),
+        client.post(reverse("edit_season", args=[club.token, season.pk]), {"name": "X"}),
+        client.post(reverse("delete_season", args=[club.token, season.pk])),
+    ]
+
+    assert [a.status_code for a in answers] == [403, 403, 403]
+    assert Season.objects.get().name == "total" and Evening.objects.get().name == "Friday"
+
+
+def test_the_night_pdf_names_the_club_on_every_sheet(club, night, organiser):
+    play(seat_table(night, organiser, TABLE_1), 9)
+
+    pages = pdf_pages(night)
+
+    assert "Moika 12 · Friday" in pages[0]
+
+
+def pdf_pages(night):
+    from scorebook import pdf
+    from tests.scorebook.test_pdf import pages_text
+
+    return pages_text(pdf.evening_pdf(night, lang="en", paper="a4"))

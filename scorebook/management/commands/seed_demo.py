@@ -97,8 +97,9 @@ def seed_club(stdout: Any) -> None:
                              variant="russian", language="ru")  # fmt: skip
     rng = random.Random(7)
     today = datetime.date.today()
-    for week in (3, 2, 1):
-        date = today - datetime.timedelta(weeks=week)
+    last_friday = today - datetime.timedelta(days=(today.weekday() - 4) % 7 or 7)
+    for week in (2, 1, 0):
+        date = last_friday - datetime.timedelta(weeks=week)
         night = clubs.open_night(club, name=f"Friday {date:%d.%m}", date=date, author=user)
         players = rng.sample(ROSTER, 8)
         for seats in (players[:4], players[4:]):
