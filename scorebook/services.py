@@ -279,21 +279,29 @@ def add_deal(
     table: Table, data: Mapping[str, Any], *, number: int, author: Author, nonce: str = ""
 ) -> Deal:
     """Append deal ``number``; a Conflict if another device recorded it first."""
+    deal, _state = record_deal(table, data, number=number, author=author, nonce=nonce)
+    return deal
+
+
+def record_deal(
+    table: Table, data: Mapping[str, Any], *, number: int, author: Author, nonce: str = ""
+) -> tuple[Deal, TableState | None]:
+    """Append deal ``number`` and return it with the table's new state, scored once, inside
+    the transaction (None when the request was a replay: a double tap saves nothing new)."""
     with transaction.atomic():
         table = _locked(table)
         replay = _replayed(table, nonce)
         if replay is not None:
-            return replay
-        datas = list(
-            table.deals.filter(removed=False).order_by("number").values_list("data", flat=True)
-        )
-        if number != len(datas) + 1:
+            return replay, None
+        deals = live_deals(table)
+        if number != len(deals) + 1:
             raise Conflict(number)
-        _check(table, [*datas, data])
-        deal = Deal.objects.create(table=table, number=number, data=dict(data))
+        deal = Deal(table=table, number=number, data=dict(data))
+        state = table_state(table, [*deals, deal])  # validates and scores (RecordError)
+        deal.save()
         _revise(deal, Revision.Action.CREATED, dict(data), None, author, nonce)
         _bump(table)
-        return deal
+        return deal, state
 
 
 def change_deal(

@@ -45,14 +45,14 @@ def _conflict_message(number: int) -> str:
 def deal_add(request: HttpRequest, token: str) -> HttpResponse:
     table = require_edit(request, token)
     # The form needs only the table's rules; the engine checks the deal against the whole
-    # record when it is saved, so the sheet is computed once, after the save.
+    # record when it is saved, and that one scoring draws the answer.
     form = DealForm(services.table_rules(table), request.POST)
     data = form.deal_data()
     conflict = ""
     if data is not None:
         number = form.cleaned_data["number"]
         try:
-            services.add_deal(
+            _deal, state = services.record_deal(
                 table,
                 data,
                 number=number,
@@ -65,8 +65,9 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
             conflict = _conflict_message(number)
         else:
             if request.htmx:  # type: ignore[attr-defined]
+                # One scoring per save: the answer is drawn from the state the save computed.
                 table.refresh_from_db()
-                context = table_context(request, table, True, saved=number)
+                context = table_context(request, table, True, state=state, saved=number)
                 return render(request, "scorebook/table.html#live", context)
             messages.success(request, _("Deal %(number)s saved.") % {"number": number})
             return redirect("table", token=token)
