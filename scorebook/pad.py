@@ -111,7 +111,12 @@ def side_names(record: Record) -> dict[str, str]:
             for s in record.preset.seats
             if record.side_of(s) == side and record.players.get(s)
         ]
-        names[side] = " & ".join(people)
+        if len(people) == 2:  # "Anna & Vera", "Анна и Вера": the same words on screen and paper
+            names[side] = str(
+                _("%(first)s & %(second)s") % {"first": people[0], "second": people[1]}
+            )
+        else:
+            names[side] = " & ".join(people)
     return names
 
 

@@ -462,3 +462,12 @@ def test_importing_without_a_file_asks_for_one(client):
 
     assert response.status_code == 422
     assert "Choose a record file to upload." in response.content.decode()
+
+
+def test_partners_read_the_same_on_screen_and_on_paper_in_russian(client):
+    client.post(reverse("new_table", args=["russian"]), new_table_form("russian"))
+    table = Table.objects.get()
+
+    page = client.get(reverse("table", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="ru")
+
+    assert "Anna и Vera" in page.content.decode() and "Anna & Vera" not in page.content.decode()
