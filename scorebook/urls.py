@@ -3,10 +3,12 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django_ratelimit.decorators import ratelimit
 
-from scorebook.views import accounts, clubs, deals, evenings, home, sheets, tables
+from scorebook.views import accounts, clubs, deals, evenings, home, offline, sheets, tables
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("new/", tables.choose_variant, name="choose_variant"),
     path("new/<str:variant>/", tables.new_table, name="new_table"),
     path("import/", tables.import_record, name="import_record"),
