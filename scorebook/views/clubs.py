@@ -35,11 +35,8 @@ def variant_choices() -> list[tuple[str, str]]:
     return [(key, str(variant_name(key))) for key in PRESETS]
 
 
-class ClubForm(forms.ModelForm):
-    class Meta:
-        model = Club
-        fields = ["name", "city", "variant", "language"]
-        widgets = {"variant": forms.Select()}
+class VariantChoice(forms.ModelForm):
+    """A model form whose ``variant`` is chosen from the presets, by their names."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -50,6 +47,13 @@ class ClubForm(forms.ModelForm):
         if variant not in PRESETS:
             raise forms.ValidationError(_("Choose a variant from the list."))
         return variant
+
+
+class ClubForm(VariantChoice):
+    class Meta:
+        model = Club
+        fields = ["name", "city", "variant", "language"]
+        widgets = {"variant": forms.Select()}
 
 
 class NightForm(forms.Form):
@@ -62,7 +66,7 @@ class NightForm(forms.Form):
     place = forms.CharField(label=gettext_lazy("place"), max_length=100, required=False)
 
 
-class SeasonForm(forms.ModelForm):
+class SeasonForm(VariantChoice):
     class Meta:
         model = Season
         fields = ["name", "starts_on", "ends_on", "variant", "kind", "best", "min_sessions",
@@ -72,16 +76,6 @@ class SeasonForm(forms.ModelForm):
             "ends_on": forms.DateInput(attrs={"type": "date"}),
             "variant": forms.Select(),
         }
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["variant"].widget.choices = variant_choices()
-
-    def clean_variant(self) -> str:
-        variant = str(self.cleaned_data["variant"])
-        if variant not in PRESETS:
-            raise forms.ValidationError(_("Choose a variant from the list."))
-        return variant
 
 
 class PlayerNameForm(forms.Form):
