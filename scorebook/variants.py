@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.utils.functional import Promise
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 
 VARIANTS: dict[str, tuple[Promise, Promise]] = {
     "russian": (
@@ -122,6 +124,12 @@ OPTION_CHOICE_LABELS = {
 
 def seat_letters(code: str) -> str:
     """Seats and sides in the interface's letters: N E S W, or С В Ю З in Russian."""
+    return _seat_letters(code, get_language())
+
+
+@lru_cache(maxsize=512)
+def _seat_letters(code: str, language: str | None) -> str:
+    # Cached per language: a long table's log asks for the same few letters thousands of times.
     letters = {
         "N": pgettext("seat letter", "N"),
         "E": pgettext("seat letter", "E"),

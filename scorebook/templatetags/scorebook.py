@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django import template
@@ -9,9 +10,9 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
 
 from scorebook.engine_messages import field_label
 from scorebook.variants import GAMES, SEAT_NAMES, SUITS, seat_letters, variant_name
@@ -54,10 +55,21 @@ def _in_seat_order(counts: dict[str, Any]) -> list[Any]:
 
 
 def _suit_html(key: str | None) -> str:
+    return _suit_html_in(key, get_language())
+
+
+@lru_cache(maxsize=64)
+def _suit_html_in(key: str | None, language: str | None) -> str:
     if not key or key not in SUITS:
         return f'<span class="no-trump">{escape(_("no trump"))}</span>'
     sign, name = SUITS[key]
     return f'<span class="suit suit-{key}" role="img" aria-label="{escape(name)}">{sign}</span>'
+
+
+@lru_cache(maxsize=8)
+def _words(language: str | None) -> dict[str, str]:
+    """The deal log's words, escaped, once per language (not once per deal)."""
+    return {key: escape(_(key)) for key in ("tricks", "honours", "revoke")}
 
 
 @register.filter
@@ -71,6 +83,7 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
         kind = _("misdeal") if data["void"] == "misdeal" else _("redeal")
         return mark_safe(f"<em>{escape(kind)}</em>")  # noqa: S308
     parts: list[str] = []
+    word = _words(get_language())
     contract = data.get("contract")
     if contract:
         game_key = contract.get("game")
@@ -89,19 +102,15 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
         parts.append(f"{escape(_('special'))} {_suit_html(data['special_suit'])}")
     tricks = data.get("tricks") or {}
     if tricks:
-        parts.append(
-            f"{escape(_('tricks'))} " + "–".join(escape(v) for v in _in_seat_order(tricks))
-        )
+        parts.append(f"{word['tricks']} " + "–".join(escape(v) for v in _in_seat_order(tricks)))
     honours = data.get("honours") or {}
     if honours:
-        parts.append(
-            f"{escape(_('honours'))} " + "–".join(escape(v) for v in _in_seat_order(honours))
-        )
+        parts.append(f"{word['honours']} " + "–".join(escape(v) for v in _in_seat_order(honours)))
     if data.get("called"):
         parts.append(f"{escape(seat_letters(data['called']))} {escape(_('called'))}")
     for revoke in data.get("revokes") or []:
         seat = seat_letters(str(revoke.get("seat", "")))
-        parts.append(f'<span class="revoke">{escape(_("revoke"))} {escape(seat)}</span>')
+        parts.append(f'<span class="revoke">{word["revoke"]} {escape(seat)}</span>')
     return mark_safe(" · ".join(parts))  # noqa: S308 - every value is escaped
 
 
