@@ -109,3 +109,14 @@ def test_the_read_only_link_cannot_restore(client, table_with_deals):
 
     assert response.status_code == 403
     assert Table.objects.get(pk=table.pk).deals.filter(removed=False).count() == 2
+
+
+def test_the_owner_sees_when_and_by_whom_the_links_were_replaced(client, owner, table):
+    client.force_login(owner)
+    rotate(client, table, "view")
+    table.refresh_from_db()
+
+    page = client.get(table_url(table)).content.decode()
+
+    history = page.split('<ul class="link-history">')[1].split("</ul>")[0]
+    assert "read-only link replaced" in history and "olga" in history
