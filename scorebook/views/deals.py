@@ -34,6 +34,14 @@ def _engine_error(form: DealForm, error: RecordError, number: int) -> None:
         form.group_error(error.field or "deal", message)
 
 
+def _posted_int(request: HttpRequest, name: str) -> int:
+    """A posted whole number, or -1 (which matches no deal and no version) for anything else."""
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return -1
+
+
 def _conflict_message(number: int) -> str:
     return _(
         "Deal %(number)s was changed from another device a moment ago, so your entry was not "
@@ -152,10 +160,7 @@ def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
     kind = request.POST.get("kind", "misdeal")
     if kind not in ("misdeal", "redeal"):
         kind = "misdeal"
-    try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
-        version = -1
+    version = _posted_int(request, "version")
     try:
         services.void_deal(
             table,
@@ -183,10 +188,7 @@ def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
 @require_POST
 def deal_undo(request: HttpRequest, token: str) -> HttpResponse:
     table = require_edit(request, token)
-    try:
-        number = int(request.POST.get("number", ""))
-    except ValueError:
-        number = -1
+    number = _posted_int(request, "number")
     conflict = ""
     try:
         services.undo_last(
@@ -213,10 +215,7 @@ def deal_undo(request: HttpRequest, token: str) -> HttpResponse:
 def deal_restore(request: HttpRequest, token: str) -> HttpResponse:
     """Bring back an undone deal (the next one), with a revision."""
     table = require_edit(request, token)
-    try:
-        number = int(request.POST.get("number", ""))
-    except ValueError:
-        number = -1
+    number = _posted_int(request, "number")
     try:
         services.restore_deal(
             table, number=number, author=author(request), nonce=request.POST.get("nonce", "")
