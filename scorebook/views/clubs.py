@@ -89,6 +89,10 @@ class MergeForm(forms.Form):
     target = forms.ModelChoiceField(
         queryset=Player.objects.none(), label=gettext_lazy("the entry to keep")
     )
+    sure = forms.BooleanField(
+        label=gettext_lazy("They are one person: merge them (this cannot be undone)"),
+        required=True,
+    )
 
     def __init__(self, club: Club, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

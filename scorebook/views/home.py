@@ -22,6 +22,7 @@ def home(request: HttpRequest) -> HttpResponse:
     tables = (
         Table.objects.filter(query)
         .distinct()
+        .select_related("evening__club")
         .prefetch_related("seats__player")
         .order_by("-updated_at")[:50]
     )

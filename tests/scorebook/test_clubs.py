@@ -127,7 +127,12 @@ def _writes(club, night, lone, table, other_night, players):
         (reverse("roster", args=[club.token]), {"action": "add", "add-name": "Zhenya"}),
         (
             reverse("roster", args=[club.token]),
-            {"action": "merge", "merge-source": players[0].pk, "merge-target": players[1].pk},
+            {
+                "action": "merge",
+                "merge-source": players[0].pk,
+                "merge-target": players[1].pk,
+                "merge-sure": "on",
+            },
         ),
         (reverse("player_rename", args=[club.token, players[1].pk]), {"name": "Anna P"}),
         (
@@ -658,3 +663,26 @@ def pdf_pages(night):
     from tests.scorebook.test_pdf import pages_text
 
     return pages_text(pdf.evening_pdf(night, lang="en", paper="a4"))
+
+
+def test_a_merge_needs_the_organiser_to_confirm_it(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    anya = clubs.add_player(club, "Anya", author=organiser)
+    anna = club.roster.get(name="Anna")
+    client.force_login(organiser)
+
+    unsure = {"action": "merge", "merge-source": anya.pk, "merge-target": anna.pk}
+    response = client.post(reverse("roster", args=[club.token]), unsure)
+
+    assert response.status_code == 422
+    anya.refresh_from_db()
+    assert anya.merged_into is None
+
+
+def test_my_tables_on_the_home_page_name_their_club_and_night(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    client.force_login(organiser)
+
+    page = client.get(reverse("home")).content.decode()
+
+    assert "Moika 12 · Friday" in page
