@@ -60,9 +60,11 @@ def live_deals(table: Table) -> list[Deal]:
 
 
 def players_of(table: Table) -> dict[str, str | None]:
-    seats = {
-        s.seat: (s.player.name if s.player else None) for s in table.seats.select_related("player")
-    }
+    """The seating by name: from the seats prefetched with their players when the caller did
+    (many tables at once), otherwise in one query."""
+    prefetched = getattr(table, "_prefetched_objects_cache", {})
+    rows = table.seats.all() if "seats" in prefetched else table.seats.select_related("player")
+    seats = {s.seat: (s.player.name if s.player else None) for s in rows}
     return {seat: seats.get(seat) for seat in PRESETS[table.variant].seats}
 
 
@@ -106,17 +108,11 @@ def score_tables(tables: list[Table]) -> dict[int, tuple[Record, Sheet]]:
             datas[table_id].append(data)
         for table in tables:
             try:
-                record = parse_record(record_data(table, datas[table.pk], players_in(table)))
+                record = parse_record(record_data(table, datas[table.pk], players_of(table)))
                 scored[table.pk] = (record, score(record))
             except RecordError:  # cannot happen for a table saved through these services
                 continue
     return scored
-
-
-def players_in(table: Table) -> dict[str, str | None]:
-    """The seating by name, from prefetched seats when the caller prefetched them."""
-    seats = {s.seat: (s.player.name if s.player else None) for s in table.seats.all()}
-    return {seat: seats.get(seat) for seat in PRESETS[table.variant].seats}
 
 
 def table_rules(table: Table) -> Record:

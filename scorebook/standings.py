@@ -34,7 +34,6 @@ class Outcome:
     """One table's score by seat and side: what its deals gave, whoever sat there."""
 
     result: TableResult  # keyed by seat letters; bound to players by :func:`bind`
-    sides: tuple[str, ...]
     side_of: dict[str, str]  # seat -> side
     deals: int  # scored deals
     games_won: dict[str, int]  # side -> games won
@@ -78,7 +77,6 @@ def outcome_of(record: Any, sheet: Any) -> Outcome:
             tally[1] += made
     return Outcome(
         result=result,
-        sides=tuple(record.sides),
         side_of=side_of,
         deals=scored,
         games_won={s: games[s] for s in record.sides},
@@ -179,7 +177,6 @@ class Standings:
 
     ladder: Ladder
     names: dict[int, str]
-    tables: int
 
     @property
     def unqualified(self) -> bool:
@@ -234,7 +231,7 @@ def season_standings(season: Season) -> Standings:
             name=lambda pid: names.get(pid, ""),
         )
         cache.set(key, ladder, CACHE_SECONDS)
-    return Standings(ladder, names, len(tables))
+    return Standings(ladder, names)
 
 
 def current_season(club: Club, today: datetime.date | None = None) -> Season | None:
@@ -275,19 +272,13 @@ def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Sta
             seats.append((seat.seat, seat.player.name, amount))
         glance.append(TableAtGlance(table, outcome, seats))
     by_variant: dict[str, list[TableResult]] = defaultdict(list)
-    counts: Counter[str] = Counter()
     for table in tables:
         if table.pk in scored:
             by_variant[table.variant].append(scored[table.pk][1])
-            counts[table.variant] += 1
     ranked = [
         (
             variant,
-            Standings(
-                standings(found, kind="total", name=lambda pid: names.get(pid, "")),
-                names,
-                counts[variant],
-            ),
+            Standings(standings(found, kind="total", name=lambda pid: names.get(pid, "")), names),
         )
         for variant, found in sorted(by_variant.items())
     ]
