@@ -19,7 +19,6 @@ from players.models import Club, ClubLog, ClubRole, Player, Season, normal_name
 from scorebook import services
 from scorebook.models import Evening, Seat, Table
 
-ClogAction = ClubLog.Action
 ORGANISER = ClubRole.Role.ORGANISER
 MEMBER = ClubRole.Role.MEMBER
 
@@ -198,8 +197,10 @@ def start_table(
     club = night.club
     assert club is not None
     if not table.get("title"):
-        # A number that stays the table's own when another table leaves the night.
-        table["title"] = _("Table %(n)s") % {"n": night.tables.count() + 1}
+        # A number that stays the table's own, and is never given twice, when tables leave
+        # the night: one more than the tables that ever joined it (the club's history).
+        joined = club.log.filter(action=ClubLog.Action.TABLE_FILED, detail__night=night.pk)
+        table["title"] = _("Table %(n)s") % {"n": joined.count() + 1}
     created = services.create_table(evening=night, owner=author, **table)
     if keep_options and created.variant == club.variant:
         club.options = dict(created.options)
@@ -233,14 +234,14 @@ def edit_night(
     night.name, night.date, night.place = name, date, place
     night.save(update_fields=["name", "date", "place"])
     night.tables.update(played_on=date)
-    _log(club, ClogAction.NIGHT_EDITED, author, night=night.pk, name=name, before=before)
+    _log(club, ClubLog.Action.NIGHT_EDITED, author, night=night.pk, name=name, before=before)
     return night
 
 
 @transaction.atomic
 def delete_season(season: Season, *, author: AbstractBaseUser) -> None:
     """Remove a season's settings; the nights and their deals are untouched."""
-    _log(season.club, ClogAction.SEASON_REMOVED, author, season=season.pk, name=season.name)
+    _log(season.club, ClubLog.Action.SEASON_REMOVED, author, season=season.pk, name=season.name)
     season.delete()
 
 

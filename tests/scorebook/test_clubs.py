@@ -604,9 +604,10 @@ def test_a_night_table_keeps_its_number_when_another_leaves(client, club, night,
     second = seat_table(night, organiser, TABLE_2)
 
     clubs.remove_table(night, first, author=organiser)
+    third = seat_table(night, organiser, {s: f"{n}2" for s, n in TABLE_1.items()})
 
     second.refresh_from_db()
-    assert (first.title, second.title) == ("Table 1", "Table 2")
+    assert (first.title, second.title, third.title) == ("Table 1", "Table 2", "Table 3")
 
 
 def test_an_organiser_corrects_a_night_and_a_season_and_removes_the_season(client, club, night,
