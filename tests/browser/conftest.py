@@ -82,10 +82,29 @@ def server_lock(live_server: Any) -> threading.RLock:
 
     def serialized(environ: dict[str, Any], start_response: Any) -> Any:
         with lock:
-            return app(environ, start_response)
+            if not GATE.is_set():
+                # Between tests: a request the last test's page sent just before it closed
+                # must not open a transaction on the shared connection while pytest-django
+                # flushes the database ("cannot start a transaction within a transaction").
+                start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+                return [b"between tests"]
+            # The body is read, and the response closed (Django's request_finished), inside
+            # the lock too: a streamed body may still read the database.
+            result = app(environ, start_response)
+            try:
+                return list(result)
+            finally:
+                close = getattr(result, "close", None)
+                if close is not None:
+                    close()
 
     httpd.set_app(serialized)
     return lock
+
+
+# Open while a test runs; closed (under the server lock, so after the request being served)
+# before the database is flushed.
+GATE = threading.Event()
 
 
 @dataclass
@@ -100,8 +119,11 @@ class Site:
 
 
 @pytest.fixture
-def site(live_server: Any, server_lock: threading.RLock) -> Site:
-    return Site(url=live_server.url, lock=server_lock)
+def site(live_server: Any, server_lock: threading.RLock) -> Iterator[Site]:
+    GATE.set()
+    yield Site(url=live_server.url, lock=server_lock)
+    with server_lock:  # the request being served finishes; none after it reaches the database
+        GATE.clear()
 
 
 @pytest.fixture
@@ -126,8 +148,6 @@ def new_context(browser: Browser, site: Site) -> Iterator[Callable[..., BrowserC
     yield make
     for context in contexts:
         context.close()
-    with site.lock:  # let a request still being served finish before the database is flushed
-        pass
 
 
 @pytest.fixture
