@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorebook.rules import Deal, Record, Sheet
-from scorebook.rules.sheet import GameResult, RubberResult
+from scorebook.rules.sheet import DealScore, GameResult, RubberResult
 
 ITEM_LABELS = {
     "tricks": "",
@@ -128,43 +128,66 @@ def deal_marks(deal: Deal) -> list[str]:
     return marks
 
 
+def carry_row(number: int, carried: list[tuple[PadEntry, str]], columns: list[str]) -> PadRow:
+    """The first row of a game: the points carried from the game before (Anfilada)."""
+    row = PadRow(number, [[] for _ in columns])
+    for entry, side in carried:
+        row.cells[columns.index(side)].append(entry)
+    return row
+
+
+def deal_rows(
+    deal: DealScore, marks: list[str], columns: list[str], carried: list[tuple[PadEntry, str]]
+) -> tuple[PadRow, PadRow]:
+    """A deal's rows below and above the line; the points it carries into the next game are
+    added to ``carried``."""
+    index = {side: i for i, side in enumerate(columns)}
+    below_row = PadRow(deal.number, [[] for _ in columns], marks=marks)
+    above_row = PadRow(deal.number, [[] for _ in columns], marks=marks)
+    for e in deal.entries:
+        if e.item == "carry":
+            carried.append((PadEntry(e.points, "carry"), e.side))
+            continue
+        struck = e.item == "not-scored"
+        target = below_row if e.line == "below" else above_row
+        target.cells[index[e.side]].append(PadEntry(e.points, e.item, struck))
+    return below_row, above_row
+
+
 def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
     columns = column_order(record.sides, right_side)
-    index = {side: i for i, side in enumerate(columns)}
     above: list[PadRow] = []
     games: list[PadGame] = []
     current: PadGame | None = None
     carried: list[tuple[PadEntry, str]] = []
     results = iter(sheet.games)
     rubbers = {r.number: r for r in sheet.rubbers}
+
+    carried_by = 0  # the deal that carried them
+
+    def open_game(rubber: int) -> PadGame:
+        """A new game block; the points carried from the last game open it."""
+        nonlocal carried
+        game = PadGame(rubber=rubber)
+        games.append(game)
+        if carried:
+            game.rows.append(carry_row(carried_by, carried, columns))
+            carried = []
+        return game
+
     for written, deal in zip(record.deals, sheet.deals, strict=True):
         marks = deal_marks(written)
         if deal.void is not None:
-            if current is None:
-                current = PadGame(rubber=sheet.rubbers[-1].number if sheet.rubbers else 1)
-                games.append(current)
+            if current is None or current.result is not None:  # a void after a game is won
+                current = open_game(sheet.rubbers[-1].number if sheet.rubbers else 1)
             current.rows.append(
                 PadRow(deal.number, [[] for _ in columns], void=deal.void, marks=marks)
             )
             continue
         if current is None or current.result is not None:
-            current = PadGame(rubber=deal.rubber)
-            games.append(current)
-            if carried:
-                row = PadRow(deal.number, [[] for _ in columns])
-                for entry, side in carried:
-                    row.cells[index[side]].append(entry)
-                current.rows.append(row)
-                carried = []
-        below_row = PadRow(deal.number, [[] for _ in columns], marks=marks)
-        above_row = PadRow(deal.number, [[] for _ in columns], marks=marks)
-        for e in deal.entries:
-            if e.item == "carry":
-                carried.append((PadEntry(e.points, "carry"), e.side))
-                continue
-            struck = e.item == "not-scored"
-            target = below_row if e.line == "below" else above_row
-            target.cells[index[e.side]].append(PadEntry(e.points, e.item, struck))
+            current = open_game(deal.rubber)
+        below_row, above_row = deal_rows(deal, marks, columns, carried)
+        carried_by = deal.number if carried else carried_by
         current.rows.append(below_row)
         if any(above_row.cells):
             above.append(above_row)
@@ -173,6 +196,8 @@ def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
             current.score = [current.result.score[s] for s in columns]
             if deal.rubber_won_by is not None:
                 current.rubber_result = rubbers.get(deal.rubber)
+    if carried:  # the last deal won a game and carried points into the next
+        current = open_game(sheet.rubbers[-1].number if sheet.rubbers else 1)
     if current is not None and current.result is None:
         current.score = [0 for _ in columns]
     english = record.preset.family == "english"

@@ -14,20 +14,24 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
 from django.db import transaction
 
 from players.models import Player
 from scorebook.models import Deal, Evening, Revision, Seat, Table, TableEvent, new_token
 from scorebook.rules import (
     PRESETS,
+    DealScore,
+    GameResult,
     Record,
     RecordError,
     Sheet,
-    next_dealer,
     parse_record,
     score,
 )
 from scorebook.rules.gcpause import paused_gc
+from scorebook.rules.progress import NextDeal, Progress, advance, start
+from scorebook.rules.record import Deal as RulesDeal
 
 FORMAT = "whist-record/1"
 META_KEYS = ("title", "place", "date")
@@ -136,41 +140,65 @@ class TableState:
     special: str | None  # the special suit of the game (or rubber) in progress
     errors: list[str] = field(default_factory=list)
 
+    @classmethod
+    def of(cls, record: Record, sheet: Sheet, deals: list[Deal], upcoming: NextDeal) -> TableState:
+        return cls(
+            record=record,
+            sheet=sheet,
+            deals=deals,
+            next_number=upcoming.number,
+            next_dealer=upcoming.dealer,
+            below=dict(upcoming.below),
+            needed=dict(upcoming.needed),
+            new_game=upcoming.new_game,
+            asks_special=upcoming.asks_special,
+            special=upcoming.special,
+        )
+
 
 def table_state(table: Table, deals: list[Deal] | None = None) -> TableState:
+    """Score the whole table (one engine pass) and keep the state after its last deal, so
+    that the next deal saved is scored from there."""
     if deals is None:
         deals = live_deals(table)
-    record = parse_record(record_data(table, [d.data for d in deals]))
-    sheet = score(record)
-    rules = record.rules
-    per_game = rules.special_drawn == "perGame"
-    below = dict.fromkeys(record.sides, 0)
-    game_starts = rubber_starts = True
-    special = None
-    for deal, result in zip(record.deals, sheet.deals, strict=True):
-        if result.void is not None:
-            continue
-        if (game_starts if per_game else rubber_starts) and deal.special_suit:
-            special = deal.special_suit
-        below = dict(result.below_after)
-        game_starts = result.game_won_by is not None
-        rubber_starts = result.rubber_won_by is not None
-    asks_special = record.variant == "special-suit" and (game_starts if per_game else rubber_starts)
-    if asks_special or record.variant != "special-suit":
-        special = None
-    dealer = next_dealer(record) or table.first_dealer or None
-    return TableState(
-        record=record,
-        sheet=sheet,
-        deals=deals,
-        next_number=len(deals) + 1,
-        next_dealer=dealer,
-        below=below,
-        needed={s: max(1, rules.game_target - v) for s, v in below.items()},
-        new_game=game_starts,
-        asks_special=asks_special,
-        special=special,
-    )
+    record, sheet, progress = start(record_data(table, [d.data for d in deals]))
+    keep_progress(table, table.version, progress)
+    return TableState.of(record, sheet, deals, progress.next_deal(table.first_dealer))
+
+
+# The running score after a table's last deal, kept in the cache under the table's version and
+# number of deals: a derived copy, never the truth. A write reads it only for the version it
+# has locked; a read may store what it computed (a write committed between its two queries
+# can only label a newer state with an older version, which no write asks for again).
+PROGRESS_TTL = 6 * 3600
+
+
+def progress_key(table: Table, version: int, count: int) -> str:
+    return f"progress:{table.pk}:{table.created_at.timestamp()}:{version}:{count}"
+
+
+def keep_progress(table: Table, version: int, progress: Progress) -> None:
+    cache.set(progress_key(table, version, progress.count), progress, PROGRESS_TTL)
+
+
+def kept_progress(table: Table, count: int) -> Progress | None:
+    progress = cache.get(progress_key(table, table.version, count))
+    return progress if isinstance(progress, Progress) and progress.count == count else None
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A deal just recorded, with its result and the table after it: what the answer to the
+    save shows, without the deals before it."""
+
+    deal: Deal
+    written: RulesDeal  # the deal as the engine read it
+    result: DealScore
+    game: GameResult | None  # the game it closed
+    sheet: Sheet  # totals, rubbers and settlement of the whole table (``deals``: this one only)
+    upcoming: NextDeal
+    record: Record  # the rules and seating (no deals)
+    version: int  # the table's version after the save
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,8 +265,10 @@ def _locked(table: Table) -> Table:
 
 
 def _check(table: Table, datas: list[Mapping[str, Any]]) -> None:
-    """Validate and score the whole record as it would be (raises RecordError)."""
-    score(parse_record(record_data(table, datas)))
+    """Validate and score the whole record as it will be (raises RecordError); once the
+    change is committed, the next deal is scored from where this pass ended."""
+    _record, _sheet, progress = start(record_data(table, datas))
+    transaction.on_commit(lambda: keep_progress(table, table.version, progress))
 
 
 def _replayed(table: Table, nonce: str) -> Deal | None:
@@ -281,23 +311,77 @@ def add_deal(
 
 def record_deal(
     table: Table, data: Mapping[str, Any], *, number: int, author: Author, nonce: str = ""
-) -> tuple[Deal, TableState | None]:
-    """Append deal ``number`` and return it with the table's new state, scored once, inside
-    the transaction (None when the request was a replay: a double tap saves nothing new)."""
+) -> tuple[Deal, Saved | None]:
+    """Append deal ``number``: checked and scored once, inside the transaction, from the
+    running score after the last deal when it is cached, else from the whole record. Returns
+    the deal and what the answer shows (None when the request was a replay: a double tap
+    saves nothing new)."""
     with transaction.atomic():
         table = _locked(table)
         replay = _replayed(table, nonce)
         if replay is not None:
             return replay, None
-        deals = live_deals(table)
-        if number != len(deals) + 1:
-            raise Conflict(number)
+        progress = kept_progress(table, number - 1)
+        if progress is None:  # not cached: the whole record, once
+            datas = list(
+                table.deals.filter(removed=False).order_by("number").values_list("data", flat=True)
+            )
+            if number != len(datas) + 1:
+                raise Conflict(number)
+            _record, _sheet, progress = start(record_data(table, datas))
         deal = Deal(table=table, number=number, data=dict(data))
-        state = table_state(table, [*deals, deal])  # validates and scores (RecordError)
-        deal.save()
+        saved, progress = _saved(deal, progress, table.version + 1, table.first_dealer)
+        deal.save()  # only once the rules accepted it (RecordError above)
         _revise(deal, Revision.Action.CREATED, dict(data), None, author, nonce)
         _bump(table)
-        return deal, state
+        version = table.version
+        transaction.on_commit(lambda: keep_progress(table, version, progress))
+        return deal, saved
+
+
+def _saved(
+    deal: Deal, progress: Progress, version: int, first_dealer: str
+) -> tuple[Saved, Progress]:
+    """Score ``deal`` from the running score before it."""
+    written, tail, after = advance(progress, deal.data)
+    result = tail.deals[-1]
+    return Saved(
+        deal=deal,
+        written=written,
+        result=result,
+        game=tail.games[-1] if result.game_won_by is not None else None,
+        sheet=tail,
+        upcoming=after.next_deal(first_dealer),
+        record=after.record,
+        version=version,
+    ), after
+
+
+def kept_save(table: Table) -> Saved | None:
+    """The change that made the table's current version, when it was a deal added at the end
+    and the running score before it is still cached (what a page one version behind needs);
+    otherwise None."""
+    revisions = Revision.objects.filter(deal__table=table).select_related("deal")
+    last = revisions.order_by("-pk").first()
+    if last is None or last.action not in (Revision.Action.CREATED, Revision.Action.RESTORED):
+        return None
+    deal = last.deal
+    if deal.removed:
+        return None
+    progress = cache.get(progress_key(table, table.version - 1, deal.number - 1))
+    if not isinstance(progress, Progress) or progress.count != deal.number - 1:
+        return None
+    try:
+        saved, _after = _saved(deal, progress, table.version, table.first_dealer)
+    except RecordError:  # cannot happen: the deal was saved through these services
+        return None
+    return saved
+
+
+def saved_state(saved: Saved) -> TableState:
+    """The table as a save left it, holding only the deal saved (for an answer that shows
+    what changed)."""
+    return TableState.of(saved.record, saved.sheet, [saved.deal], saved.upcoming)
 
 
 def change_deal(
@@ -369,10 +453,11 @@ def undo_last(table: Table, *, number: int, author: Author, nonce: str = "") -> 
         return deal
 
 
-def undone_deals(table: Table) -> list[Deal]:
+def undone_deals(table: Table, live: int | None = None) -> list[Deal]:
     """The deals undone and not recorded again: the last undone of each number past the live
-    deals, in order of number."""
-    live = table.deals.filter(removed=False).count()
+    deals (``live`` of them, counted if not given), in order of number."""
+    if live is None:
+        live = table.deals.filter(removed=False).count()
     undone: dict[int, Deal] = {}
     for deal in table.deals.filter(removed=True, number__gt=live).order_by("number", "pk"):
         undone[deal.number] = deal
@@ -496,6 +581,7 @@ __all__ = [
     "export_record",
     "import_record",
     "record_data",
+    "saved_state",
     "table_state",
     "restore_deal",
     "rotate_link",

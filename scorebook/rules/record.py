@@ -753,26 +753,30 @@ def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str
 
 def _check_rotation(preset: Preset, deals: tuple[Deal, ...]) -> str | None:
     """Check the dealers against the rotation; return who deals next (None if unknown)."""
-    seats = preset.seats
     expected: str | None = None
     for deal in deals:
-        if deal.dealer is not None:
-            if expected is not None and deal.dealer != expected:
-                raise _fail(
-                    f"{expected} deals this deal in rotation, not {deal.dealer}",
-                    deal.number,
-                    "dealer",
-                    code="rotation",
-                    expected=expected,
-                    got=deal.dealer,
-                )
-            expected = deal.dealer
-        if expected is None:
-            continue
-        if deal.void == "redeal" or deal.redealt:
-            continue  # the same dealer deals again
-        expected = seats[(seats.index(expected) + 1) % len(seats)]
+        expected = rotate(preset, expected, deal)
     return expected
+
+
+def rotate(preset: Preset, expected: str | None, deal: Deal) -> str | None:
+    """Check one deal's dealer against the seat due to deal it (None: not known yet) and
+    return who deals the deal after it."""
+    seats = preset.seats
+    if deal.dealer is not None:
+        if expected is not None and deal.dealer != expected:
+            raise _fail(
+                f"{expected} deals this deal in rotation, not {deal.dealer}",
+                deal.number,
+                "dealer",
+                code="rotation",
+                expected=expected,
+                got=deal.dealer,
+            )
+        expected = deal.dealer
+    if expected is None or deal.void == "redeal" or deal.redealt:
+        return expected  # the same dealer deals again
+    return seats[(seats.index(expected) + 1) % len(seats)]
 
 
 def next_dealer(record: Record) -> str | None:

@@ -20,11 +20,22 @@ FAMILIES: dict[str, Callable[[Ledger, Deal], None]] = {
 
 def score(record: Record) -> Sheet:
     """Compute the whole score sheet of a validated record."""
+    with paused_gc():
+        return run(record).sheet()
+
+
+def run(record: Record) -> Ledger:
+    """Score every deal of a validated record; the ledger holds the score after the last."""
     ledger = Ledger(record)
     score_deal = FAMILIES[record.preset.family]
     with paused_gc():
         for deal in record.deals:
-            if ledger.begin_deal(deal):
-                score_deal(ledger, deal)
-            ledger.end_deal()
-        return ledger.sheet()
+            play(ledger, score_deal, deal)
+    return ledger
+
+
+def play(ledger: Ledger, score_deal: Callable[[Ledger, Deal], None], deal: Deal) -> None:
+    """Score one more deal on the ledger."""
+    if ledger.begin_deal(deal):
+        score_deal(ledger, deal)
+    ledger.end_deal()

@@ -175,6 +175,11 @@ class Sheet:
         }
 
 
+def draws_special(record: Record) -> bool:
+    """A special suit is drawn for each game (or rubber) and named on its first deal."""
+    return "specialSuit.drawn" in record.rules.preset.defaults
+
+
 class Ledger:
     """The running score while a record's deals are scored in order."""
 
@@ -184,7 +189,7 @@ class Ledger:
         self.sides = record.sides
         self.english = record.preset.family == ENGLISH
         self.anfilada = record.variant == "anfilada"
-        self.special_suit_variant = record.variant == "special-suit"
+        self.special_suit_variant = draws_special(record)
         self.long_whist = record.variant == "english-long"
         self.below = dict.fromkeys(self.sides, 0)
         self.games_won = dict.fromkeys(self.sides, 0)

@@ -13,10 +13,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scorebook import services
 from scorebook.engine_messages import describe, field_label
 from scorebook.forms import DealForm, deal_initial
-from scorebook.models import Deal
+from scorebook.models import Deal, Table
 from scorebook.rules import RecordError
 from scorebook.views.access import author
-from scorebook.views.tables import require_edit, table_context
+from scorebook.views.tables import delta_context, require_edit, table_context
 
 
 def _engine_error(form: DealForm, error: RecordError, number: int) -> None:
@@ -60,7 +60,7 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
     if data is not None:
         number = form.cleaned_data["number"]
         try:
-            _deal, state = services.record_deal(
+            _deal, saved = services.record_deal(
                 table,
                 data,
                 number=number,
@@ -73,13 +73,18 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
             conflict = _conflict_message(number)
         else:
             if request.htmx:  # type: ignore[attr-defined]
-                # One scoring per save: the answer is drawn from the state the save computed.
-                table.refresh_from_db()
-                context = table_context(request, table, True, state=state, saved=number)
-                return render(request, "scorebook/table.html#live", context)
+                return _saved_answer(request, table, saved, number)
             messages.success(request, _("Deal %(number)s saved.") % {"number": number})
             return redirect("table", token=token)
     table.refresh_from_db()
+    if request.htmx and request.htmx.target == "deal-form" and not conflict:  # type: ignore[attr-defined]
+        # The form alone comes back, with the messages at its fields.
+        state = services.table_state(table)
+        form.asks_special = state.asks_special
+        context = table_context(request, table, True, state=state, form=form)
+        response = render(request, "scorebook/table.html#deal_form", context, status=422)
+        response["HX-Reswap"] = "outerHTML show:p.field-error:top"
+        return response
     if conflict:
         context = table_context(request, table, True, conflict=conflict)
         status = 409
@@ -90,9 +95,28 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
         status = 422
     template = "scorebook/table.html#live" if request.htmx else "scorebook/table.html"  # type: ignore[attr-defined]
     response = render(request, template, context, status=status)
+    if request.htmx:  # type: ignore[attr-defined]
+        response["HX-Retarget"] = "#live"
     if status == 422:  # show the first message, not the top of a long form (Hussar)
         response["HX-Reswap"] = "outerHTML show:p.field-error:top"
     return response
+
+
+def _saved_answer(
+    request: HttpRequest, table: Table, saved: services.Saved | None, number: int
+) -> HttpResponse:
+    """The answer to a save from the page's form: the next deal's form, with only what the
+    save changed on the sheet (out-of-band swaps). One scoring per save: it is drawn from what
+    the save computed. Any other htmx caller (the offline queue, a double tap replayed) gets
+    the whole live part of the page."""
+    table.refresh_from_db()
+    if saved is None or request.htmx.target != "deal-form":  # type: ignore[attr-defined]
+        context = table_context(request, table, True, saved=number)
+        response = render(request, "scorebook/table.html#live", context)
+        response["HX-Retarget"] = "#live"
+        return response
+    context = delta_context(request, table, True, saved, saved_number=number)
+    return render(request, "scorebook/_delta.html", context)
 
 
 def _deal(table_pk: int, number: int) -> Deal:

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid
 from typing import Any
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_ratelimit.decorators import ratelimit
 
 from players.models import Player
 from scorebook import clubs, services
+from scorebook.delta import delta_pad
 from scorebook.engine_messages import locate
 from scorebook.forms import DealForm, TableForm
 from scorebook.models import Evening, Seat, Table
@@ -76,9 +80,7 @@ def new_table(request: HttpRequest, variant: str, token: str | None = None) -> H
                 owner = request.user if request.user.is_authenticated else None
                 table = services.create_table(owner=owner, **table_fields)  # type: ignore[arg-type]
         except RecordError as error:
-            form.add_error(
-                None, error.message if error.field is None else f"{error.field}: {error.message}"
-            )
+            form.add_error(None, locate(error))  # in the user's language
         else:
             remember(request, table)
             return redirect("table", token=table.edit_token)
@@ -107,6 +109,37 @@ def known_players(request: HttpRequest, night: Evening | None) -> list[str]:
     return sorted(set(names[:500]))
 
 
+def _context(
+    request: HttpRequest,
+    table: Table,
+    can_edit: bool,
+    state: services.TableState,
+    form: DealForm | None,
+    players: dict[str, str | None],
+) -> dict[str, Any]:
+    """What the table page and the answer to a save share: the next deal's form and names."""
+    if can_edit and form is None:
+        form = DealForm(
+            state.record,
+            initial={"number": state.next_number, "dealer": state.next_dealer or ""},
+            asks_special=state.asks_special,
+        )
+    seat_names = {s: players.get(s) or _("dummy") for s in state.record.preset.seats}
+    return {
+        "table": table,
+        "can_edit": can_edit,
+        "state": state,
+        "record": state.record,
+        "form": form,
+        "variant_name": variant_name(table.variant),
+        "seat_names": seat_names,
+        "seat_labels": SEAT_NAMES,
+        "next_dealer_name": seat_names.get(state.next_dealer or "", ""),
+        "next_number": state.next_number,
+        "undo_nonce": uuid.uuid4().hex,
+    }
+
+
 def table_context(
     request: HttpRequest,
     table: Table,
@@ -116,30 +149,16 @@ def table_context(
     **extra: Any,
 ) -> dict[str, Any]:
     state = state or services.table_state(table)
-    if can_edit and form is None:
-        form = DealForm(
-            state.record,
-            initial={"number": state.next_number, "dealer": state.next_dealer or ""},
-            asks_special=state.asks_special,
-        )
     record = state.record
-    seat_names = {s: record.players.get(s) or _("dummy") for s in record.preset.seats}
+    context = _context(request, table, can_edit, state, form, dict(record.players))
     return {
-        "table": table,
-        "can_edit": can_edit,
-        "state": state,
-        "record": record,
+        **context,
         "pad": build_pad(record, state.sheet, table.right_side),
-        "form": form,
-        "variant_name": variant_name(table.variant),
-        "seat_names": seat_names,
-        "seat_labels": SEAT_NAMES,
-        "next_dealer_name": seat_names.get(state.next_dealer or "", ""),
         "log": list(zip(state.deals, state.sheet.deals, strict=True)),
+        "last_number": state.deals[-1].number if state.deals else 0,
         "edit_url": request.build_absolute_uri(reverse("table", args=[table.edit_token])),
         "view_url": request.build_absolute_uri(reverse("table", args=[table.view_token])),
-        "undo_nonce": uuid.uuid4().hex,
-        "undone_deals": services.undone_deals(table),
+        "undone_deals": services.undone_deals(table, live=len(state.deals)),
         "can_rotate": can_edit
         and (
             table.owner_id == request.user.pk
@@ -147,6 +166,24 @@ def table_context(
             else request.resolver_match is not None
             and request.resolver_match.kwargs.get("token") == table.edit_token
         ),
+        **extra,
+    }
+
+
+def delta_context(
+    request: HttpRequest, table: Table, can_edit: bool, saved: services.Saved, **extra: Any
+) -> dict[str, Any]:
+    """The answer that shows only what a save changed (see scorebook/delta.py)."""
+    players = services.players_of(table)
+    state = services.saved_state(saved)
+    context = _context(request, table, can_edit, state, None, players)
+    return {
+        **context,
+        "oob": True,
+        "pad": delta_pad(saved, players, table.right_side),
+        "log": [(saved.deal, saved.result)],
+        "last_number": saved.deal.number,
+        "undone_deals": services.undone_deals(table, live=saved.deal.number),
         **extra,
     }
 
@@ -164,11 +201,37 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_safe
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
-    """The sheet alone, for polling: 204 while the table has not changed."""
+    """The sheet alone, for polling: 204 while the table has not changed; to a page one deal
+    behind, only that deal's changes; otherwise the whole sheet. What a read-only page gets is
+    rendered once per version and language and served to every watcher from the cache."""
     table, can_edit = get_table(request, token)
-    if request.GET.get("v") == str(table.version):
+    seen = request.GET.get("v")
+    if seen == str(table.version):
         return HttpResponse(status=204)
-    return render(request, "scorebook/table.html#sheet", table_context(request, table, can_edit))
+    shared = not can_edit  # an editor's sheet holds his own forms (CSRF token, nonces)
+    names = hashlib.sha256(repr(sorted(services.players_of(table).items())).encode())
+    key = (
+        f"sheet:{table.pk}:{table.created_at.timestamp()}:{table.version}:{get_language()}"
+        f":{names.hexdigest()[:16]}"
+    )
+    saved = services.kept_save(table) if seen == str(table.version - 1) else None
+    if saved is not None:
+        key += ":delta"
+    if shared and (html := cache.get(key)) is not None:
+        response = HttpResponse(html)
+    elif saved is not None:
+        response = render(
+            request, "scorebook/_delta.html", delta_context(request, table, can_edit, saved)
+        )
+    else:
+        response = render(
+            request, "scorebook/table.html#sheet", table_context(request, table, can_edit)
+        )
+    if shared and response.status_code == 200:
+        cache.set(key, response.content, services.PROGRESS_TTL)
+    if saved is not None:
+        response["HX-Reswap"] = "none"  # out-of-band parts only
+    return response
 
 
 @require_safe

@@ -86,3 +86,57 @@ def test_saving_a_deal_on_a_table_of_60_deals(client, htmx):
     )
     assert services.table_state(table).next_number == DEALS + 1
     assert median <= TARGET_MS
+
+
+def _timed_saves(client, deals: int, saves: int) -> tuple[list[float], list[float]]:
+    """Save ``saves`` deals one after another on a table of ``deals`` (from the page's form,
+    as htmx sends it), and after each one poll the sheet as a watcher one deal behind."""
+    record = {
+        "format": "whist-record/1",
+        "variant": "russian",
+        "players": PLAYERS,
+        "deals": [_deal(i) for i in range(deals)],
+    }
+    table = services.import_record(record)
+    add = reverse("deal_add", args=[table.edit_token])
+    sheet = reverse("table_sheet", args=[table.view_token])
+    client.get(reverse("table", args=[table.edit_token]))  # the page keeps the running score
+    save_ms, poll_ms = [], []
+    for i in range(WARM_UP + saves):
+        number = deals + i + 1
+        data = {**_form(number), "nonce": uuid.uuid4().hex}
+        start = time.perf_counter()
+        response = client.post(add, data, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="deal-form")
+        saved = time.perf_counter()
+        assert response.status_code == 200, response.content[:300]
+        polled = client.get(sheet, {"v": table.version + i}, HTTP_HX_REQUEST="true")
+        done = time.perf_counter()
+        assert polled.status_code == 200 and polled["HX-Reswap"] == "none"
+        if i >= WARM_UP:
+            save_ms.append((saved - start) * 1000)
+            poll_ms.append((done - saved) * 1000)
+    return save_ms, poll_ms
+
+
+def _form(number: int) -> dict[str, object]:
+    return {"number": number, "dealer": SEATS[(number - 1) % 4], "trump": "H", "tricks": 7}
+
+
+@pytest.mark.django_db(transaction=True)  # the running score is kept once a save commits
+@pytest.mark.usefixtures("uninstrumented_templates")
+def test_saving_and_polling_cost_the_same_at_deal_500_as_at_deal_10(client):
+    """Target (issue 9): a save and a changed poll on a 500-deal table at most 1.5x the same
+    on a 10-deal table, measured in one run; a save on a 60-deal table, median <= 15 ms."""
+    medians = {}
+    for deals in (10, 60, 500):
+        save_ms, poll_ms = _timed_saves(client, deals, SAVES)
+        medians[deals] = (statistics.median(save_ms), statistics.median(poll_ms))
+        print(
+            f"\n{deals:>3} deals: save (htmx) median {medians[deals][0]:.1f} ms, "
+            f"changed poll median {medians[deals][1]:.1f} ms over {SAVES} deals"
+        )
+    save_ratio = medians[500][0] / medians[10][0]
+    poll_ratio = medians[500][1] / medians[10][1]
+    print(f"500 deals / 10 deals: save x{save_ratio:.2f}, changed poll x{poll_ratio:.2f}")
+    assert save_ratio <= 1.5
+    assert poll_ratio <= 1.5

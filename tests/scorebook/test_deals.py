@@ -323,7 +323,7 @@ def test_undo_withdraws_the_last_deal_but_keeps_it(client, table_with_deals):
     assert state.next_dealer == "S"
     page = client.get(table_url(table)).content.decode()
     assert "Deal 3 undone." in page
-    live_log = page.split('<ol class="deal-log">')[1].split("</ol>")[0]
+    live_log = page.split('<ol class="deal-log" id="deal-log">')[1].split("</ol>")[0]
     assert '<li value="3">' not in live_log
     undone = page.split('<ol class="undone-log">')[1].split("</ol>")[0]
     assert '<li value="3"><s>' in undone  # listed, struck through, restorable
@@ -541,7 +541,7 @@ def test_the_deal_list_numbers_each_deal_and_says_what_it_scored(client, table_w
     above = sum(e.points for e in first if e.side == "NS" and e.line == "above")
 
     page = client.get(table_url(table)).content.decode()
-    log = page.split('<ol class="deal-log">')[1].split("</ol>")[0]
+    log = page.split('<ol class="deal-log" id="deal-log">')[1].split("</ol>")[0]
 
     assert '<span class="num">1.</span>' in log and '<span class="num">3.</span>' in log
     assert f"→ NS {below} / {above}" in log

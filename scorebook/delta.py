@@ -1,0 +1,68 @@
+"""What a save changed on the sheet, laid out like the pad: the new deal's rows, the game it
+closed, the totals after it. The answer to a save (and to a watcher one version behind) carries
+only this, as htmx out-of-band swaps, so its cost does not grow with the table."""
+
+from __future__ import annotations
+
+from scorebook.pad import (
+    Pad,
+    PadEntry,
+    PadGame,
+    PadPlayer,
+    PadRow,
+    carry_row,
+    column_order,
+    deal_marks,
+    deal_rows,
+    side_names,
+)
+from scorebook.services import Saved
+
+
+def delta_pad(saved: Saved, players: dict[str, str | None], right_side: str = "") -> Pad:
+    """The pad of one saved deal, with the whole table's totals after it; ``players`` are
+    the table's seats now (names may have changed since the running score was kept)."""
+    record = saved.record
+    sheet = saved.sheet
+    result = saved.result
+    columns = column_order(record.sides, right_side)
+    marks = deal_marks(saved.written)
+    above: list[PadRow] = []
+    games: list[PadGame] = []
+    if result.void is not None:
+        games.append(
+            PadGame(
+                rubber=result.rubber,
+                rows=[PadRow(result.number, [[] for _ in columns], void=result.void, marks=marks)],
+            )
+        )
+    else:
+        carried: list[tuple[PadEntry, str]] = []
+        below_row, above_row = deal_rows(result, marks, columns, carried)
+        game = PadGame(rubber=result.rubber, rows=[below_row])
+        if saved.game is not None:
+            game.result = saved.game
+            game.score = [saved.game.score[s] for s in columns]
+        games.append(game)
+        if any(above_row.cells):
+            above.append(above_row)
+        if carried:
+            carry = carry_row(result.number, carried, columns)
+            games.append(PadGame(rubber=result.rubber, rows=[carry]))
+    names = side_names(record)
+    return Pad(
+        columns=columns,
+        names=[names[c] for c in columns],
+        above=above,
+        games=games,
+        rubbers=list(sheet.rubbers),
+        below=[sheet.below[c] for c in columns],
+        above_total=[sheet.above[c] for c in columns],
+        total=[sheet.total[c] for c in columns],
+        settlement=[sheet.settlement_sides[c] for c in columns],
+        players=[
+            PadPlayer(seat, players.get(seat) or seat, amount)
+            for seat, amount in sheet.settlement_players.items()
+        ],
+        english=record.preset.family == "english",
+    )

@@ -1,0 +1,52 @@
+"""The answer to a save carries only what changed (htmx out-of-band swaps): after a whole game
+and more, the scorer's sheet and a watcher's (polling, one version behind each time) show
+exactly what a fresh page shows."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import PLAYERS_EN, Tapper, check_sheet, deal_log, start_table
+from tests.browser.helpers import Deal as Entry
+
+pytestmark = pytest.mark.browser
+
+# Two games won (one by each side), honours both ways, a slam: rules and totals all change.
+DEALS = [
+    Entry(9, 4, "H"),
+    Entry(8, 3, "S"),
+    Entry(3, 1, "D"),
+    Entry(4, 2, "C"),
+    Entry(13, 5, "H"),
+    Entry(7, 3, "S"),
+]
+
+SHEET_TEXT = "() => document.querySelector('#sheet').innerText.replace(/\\s+/g, ' ').trim()"
+
+
+def test_saved_deals_and_a_watchers_poll_show_what_a_fresh_page_shows(
+    page: Page, new_context, site, shot
+) -> None:
+    start_table(page, PLAYERS_EN)
+    watcher = new_context().new_page()
+    watcher.goto(page.locator("#view-link").input_value())
+    tapper = Tapper(page)
+    for n, deal in enumerate(DEALS, start=1):
+        tapper.deal(deal)
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.locator("#flash .alert.success")).to_have_text(f"Deal {n} saved.")
+        expect(page.locator(".deal-title")).to_contain_text(f"Deal {n + 1}")
+        expect(deal_log(page)).to_have_count(n)
+        expect(deal_log(watcher)).to_have_count(n, timeout=15_000)
+    check_sheet(page, DEALS, PLAYERS_EN)
+    check_sheet(watcher, DEALS, PLAYERS_EN)
+    shot(page, "save-answer-scorer")
+    answered = page.evaluate(SHEET_TEXT)
+    watched = watcher.evaluate(SHEET_TEXT)
+
+    page.reload()
+    watcher.reload()
+
+    assert page.evaluate(SHEET_TEXT) == answered
+    assert watcher.evaluate(SHEET_TEXT) == watched

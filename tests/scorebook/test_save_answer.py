@@ -1,0 +1,189 @@
+"""A save scores one deal from the running score, and its answer carries only what changed;
+a watcher one version behind gets the same; a read-only sheet is rendered once per version."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorebook import services
+from scorebook.models import Table
+from tests.scorebook.conftest import PLAYERS, SEATS, deal_form, edit_form, russian_deal
+
+pytestmark = pytest.mark.django_db
+
+FORM = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "deal-form"}
+LIVE_DEALS = 'NOT "scorebook_deal"."removed"'  # a query that reads every live deal
+
+
+def imported(deals: int, variant: str = "russian", seed: int = 1) -> Table:
+    rng = random.Random(seed)
+    record = {
+        "format": "whist-record/1",
+        "variant": variant,
+        "players": PLAYERS,
+        "deals": [
+            russian_deal(SEATS[i % 4], rng.choice([4, 6, 7, 8, 9]), rng.choice([1, 2, 3]))
+            for i in range(deals)
+        ],
+    }
+    return services.import_record(record)
+
+
+def part(html: str, pattern: str) -> str:
+    found = re.search(pattern, html, re.S)
+    assert found, pattern
+    return re.sub(r"\s+", " ", found.group(0)).replace(' hx-swap-oob="true"', "")
+
+
+def whole_sheet(client, table: Table) -> str:
+    """The sheet rendered from every deal (no version: never from the cache)."""
+    return client.get(reverse("table_sheet", args=[table.edit_token])).content.decode()
+
+
+def save(client, table: Table, **fields) -> tuple[str, list[str]]:
+    form = deal_form(table, **fields)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(reverse("deal_add", args=[table.edit_token]), form, **FORM)
+    assert response.status_code == 200, response.content
+    return response.content.decode(), [q["sql"] for q in queries]
+
+
+def test_a_save_from_the_page_scores_one_deal_and_reads_no_earlier_one(client):
+    table = imported(60)
+    client.get(reverse("table", args=[table.edit_token]))  # the page: the running score kept
+
+    answer, queries = save(client, table)
+
+    assert not [q for q in queries if LIVE_DEALS in q and '"scorebook_deal"."data"' in q]
+    assert '<li value="61">' in answer and 'value="60"' not in answer
+    assert 'id="deal-form"' in answer and "Deal 62" in answer and "Deal 61 saved." in answer
+    assert '<section id="sheet"' not in answer  # the rest of the sheet stays as it is
+    assert answer.count("hx-swap-oob") >= 6
+
+
+def test_without_the_running_score_a_save_scores_the_whole_table_once(client):
+    table = imported(20)
+    form = deal_form(table)
+    from django.core.cache import cache
+
+    cache.clear()  # as after a restart
+    with CaptureQueriesContext(connection) as queries:
+        client.post(reverse("deal_add", args=[table.edit_token]), form, **FORM)
+
+    whole = [q for q in queries if LIVE_DEALS in q["sql"] and '"scorebook_deal"."data"' in q["sql"]]
+    assert len(whole) == 1
+    assert table.deals.filter(number=21, removed=False).exists()
+
+
+@pytest.mark.parametrize("variant", ["russian", "anfilada", "special-suit"])
+def test_each_answer_shows_what_the_whole_sheet_shows_after_it(
+    client, variant, django_capture_on_commit_callbacks
+):
+    table = imported(0, variant)
+    rng = random.Random(variant)
+    client.get(reverse("table", args=[table.edit_token]))
+    for _ in range(14):
+        fields = {"tricks": rng.choice([3, 5, 7, 8, 10, 12]), "honours": rng.choice([1, 3, 4])}
+        if variant == "special-suit" and services.table_state(table).asks_special:
+            fields["special_suit"] = "S"
+        with django_capture_on_commit_callbacks(execute=True):
+            answer, _queries = save(client, table, **fields)
+        sheet = whole_sheet(client, table)
+        for pattern in (
+            r'<tfoot id="pad-totals".*?</tfoot>',
+            r'<div id="results".*?</div>',
+            r'<p class="needed" id="needed".*?</p>',
+        ):
+            assert part(answer, pattern) == part(sheet, pattern)
+        last = part(answer, r'<li value="\d+">.*?</li>')
+        assert last in part(sheet, r'<ol class="deal-log" id="deal-log">.*?</ol>')
+        for zone in ("above", "below"):
+            added = part(answer, rf'hx-swap-oob="beforeend:#pad-{zone}">(.*?)</tbody>')
+            rows = added.split(">", 1)[1].removesuffix("</tbody>").strip()
+            whole = part(sheet, rf'<tbody class="{zone}" id="pad-{zone}">.*?</tbody>')
+            assert whole.removesuffix("</tbody>").rstrip().endswith(rows or ">")
+
+
+def test_a_correction_starts_again_from_the_whole_record(client):
+    table = imported(12)
+    client.get(reverse("table", args=[table.edit_token]))  # the running score after 12 deals
+    client.post(
+        reverse("deal_edit", args=[table.edit_token, 2]), edit_form(table, 2, tricks=13)
+    )
+
+    answer, _queries = save(client, table)
+
+    assert part(answer, r'<tfoot id="pad-totals".*?</tfoot>') == part(
+        whole_sheet(client, table), r'<tfoot id="pad-totals".*?</tfoot>'
+    )
+
+
+def test_a_watcher_one_deal_behind_gets_only_that_deal(client):
+    table = imported(30)
+    seen = table.version
+    client.get(reverse("table", args=[table.view_token]))
+    save(client, table)
+
+    response = client.get(reverse("table_sheet", args=[table.view_token]), {"v": seen})
+
+    answer = response.content.decode()
+    assert response["HX-Reswap"] == "none"
+    assert '<li value="31">' in answer and '<li value="30">' not in answer
+    assert f'data-version="{seen + 1}"' in answer
+    assert "deal-form" not in answer  # a watcher gets no form
+
+
+def test_a_watcher_further_behind_gets_the_whole_sheet(client):
+    table = imported(30)
+    seen = table.version
+    save(client, table)
+    save(client, table)
+
+    answer = client.get(reverse("table_sheet", args=[table.view_token]), {"v": seen})
+
+    page = answer.content.decode()
+    assert page.lstrip().startswith('<section id="sheet"') and '<li value="1">' in page
+    assert not answer.has_header("HX-Reswap")
+
+
+def test_every_watcher_after_the_first_gets_the_read_only_sheet_from_the_cache(client):
+    table = imported(60)
+    url = reverse("table_sheet", args=[table.view_token])
+    first = client.get(url)
+
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url)
+
+    assert again.content == first.content
+    assert not [q for q in queries if "scorebook_deal" in q["sql"]]
+
+
+def test_a_renamed_player_is_never_served_from_an_older_cached_sheet(client):
+    table = imported(10)
+    url = reverse("table_sheet", args=[table.view_token])
+    client.get(url)
+    seat = table.seats.get(seat="N")
+    seat.player.name = "Anastasia"
+    seat.player.save()
+
+    assert "Anastasia" in client.get(url).content.decode()
+
+
+def test_the_save_answer_is_in_the_pages_language(client):
+    table = imported(5)
+    client.get(reverse("table", args=[table.edit_token]))
+    with CaptureQueriesContext(connection):
+        response = client.post(
+            reverse("deal_add", args=[table.edit_token]),
+            deal_form(table),
+            HTTP_ACCEPT_LANGUAGE="ru",
+            **FORM,
+        )
+
+    assert "Сдача 6 сохранена." in response.content.decode()
