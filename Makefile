@@ -44,7 +44,12 @@ run: venv
 	fi
 	$(MANAGE) migrate --noinput
 	@if $(MANAGE) help seed_demo >/dev/null 2>&1; then $(MANAGE) seed_demo; fi
-	$(MANAGE) runserver 127.0.0.1:8000
+	@# The print worker makes the club nights' PDFs off the request path (docs/deploy.md); it
+	@# starts beside the server and stops with it (Ctrl+C, or the server failing to start).
+	@echo "Print worker: manage.py db_worker (PDF_WORKER=1), stopped with the server."
+	@PDF_WORKER=1 $(MANAGE) db_worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
+	PDF_WORKER=1 $(MANAGE) runserver 127.0.0.1:8000
 
 # Refresh the .po files after changing user-visible strings, then translate and compile.
 messages: venv

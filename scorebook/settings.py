@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "scorebook",
     "players",
 ]
@@ -145,6 +147,36 @@ else:
             "OPTIONS": CACHE_ENTRIES,
         }
     }
+
+# Printed PDFs (scorebook/printing.py) have a cache of their own, so that sheets of a few
+# hundred kilobytes never crowd out the scores: in memory, at most PDF_CACHE_ENTRIES of them;
+# with CACHE_URL, the same shared cache as the scores (the print worker and every web worker
+# then see one copy), under a prefix of their own.
+PDF_CACHE_ENTRIES = int(os.environ.get("PDF_CACHE_ENTRIES") or "200")
+if CACHE_URL:
+    CACHES["pdfs"] = {**CACHES["default"], "KEY_PREFIX": "pdf"}
+else:
+    CACHES["pdfs"] = {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pdfs",
+        "OPTIONS": {"MAX_ENTRIES": PDF_CACHE_ENTRIES},
+    }
+
+# A club night's PDF, and a long table's, is made off the request path when PDF_WORKER=1: the
+# request puts a task in a queue kept in the database (django-tasks-db) and answers at once
+# with a page that refreshes until the PDF is ready; `manage.py db_worker` makes the PDFs
+# (`make run` starts one beside the server; production: docs/deploy.md). Without PDF_WORKER
+# (the default, and the tests) the same task runs in the request, as a worker would.
+PDF_WORKER = env_bool("PDF_WORKER", False)
+TASKS = {
+    "default": {
+        "BACKEND": (
+            "django_tasks_db.DatabaseBackend"
+            if PDF_WORKER
+            else "django_tasks.backends.immediate.ImmediateBackend"
+        )
+    }
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

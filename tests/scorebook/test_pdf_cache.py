@@ -1,0 +1,398 @@
+"""Printed PDFs are cached by everything they show, and a club night's is made off the request.
+
+A second request for the same PDF is not rendered again; a change of anything the sheet shows
+(a deal saved, corrected, voided or undone, a player renamed or merged, the night edited, a
+table removed, a new read-only link) or of the language or the paper gives a fresh PDF. With
+the database queue (``PDF_WORKER=1``) an evening's PDF answers at once with a page that
+refreshes until the worker has made it; the tests run that worker in-process.
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+import re
+
+import pytest
+from django.core.cache import caches
+from django.urls import reverse
+from django.utils import timezone
+from django_tasks_db.management.commands import db_worker
+from django_tasks_db.models import DBTaskResult
+
+from scorebook import clubs, pdf, printing, services
+from scorebook.models import Evening
+from tests.scorebook.conftest import add_deals
+from tests.scorebook.records import long_record
+from tests.scorebook.test_pdf import squeeze, text_of
+
+DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+TABLE_1 = {"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"}
+TABLE_2 = {"N": "Anya", "E": "Egor", "S": "Zoya", "W": "Ivan"}
+REFRESH = re.compile(r'<meta http-equiv="refresh" content="\d+; url=([^"]+)">')
+
+
+@pytest.fixture(autouse=True)
+def empty_pdf_cache():
+    caches[printing.CACHE_ALIAS].clear()
+    yield
+    caches[printing.CACHE_ALIAS].clear()
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """The names of the PDFs rendered (``table_pdf`` / ``evening_pdf``), in order."""
+    made: list[str] = []
+
+    def spying(name):
+        original = getattr(pdf, name)
+
+        def spy(*args, **kwargs):
+            made.append(name)
+            return original(*args, **kwargs)
+
+        return spy
+
+    for name in ("table_pdf", "evening_pdf"):
+        monkeypatch.setattr(pdf, name, spying(name))
+    return made
+
+
+@pytest.fixture
+def queue(settings):
+    """PDF_WORKER=1: the tasks wait in the database for a worker."""
+    settings.TASKS = DATABASE_QUEUE
+
+
+@pytest.fixture
+def club(owner):
+    return clubs.create_club(user=owner, name="Moika 12", variant="russian", language="en")
+
+
+@pytest.fixture
+def night(club, owner):
+    night = clubs.open_night(club, name="Friday", date=datetime.date(2026, 11, 20), author=owner)
+    for players in (TABLE_1, TABLE_2):
+        table = clubs.start_table(night, author=owner, variant="russian", players=players,
+                                  first_dealer="N")  # fmt: skip
+        add_deals(table, 9, 5, 8)
+    return night
+
+
+def table_pdf(client, table, **query):
+    return client.get(reverse("table_pdf", args=[table.view_token]), query)
+
+
+def evening_pdf(client, evening, **query):
+    return client.get(reverse("evening_pdf", args=[evening.token]), query)
+
+
+def is_pdf(response) -> bool:
+    return response.status_code == 200 and response["Content-Type"] == "application/pdf"
+
+
+def waiting_url(response) -> str:
+    """Where the "preparing" page asks again (its meta refresh, the same as its link)."""
+    assert response.status_code == 202
+    found = REFRESH.search(response.content.decode())
+    assert found, "the page must refresh by itself, without JavaScript"
+    url = html.unescape(found.group(1))
+    assert f'href="{found.group(1)}"' in response.content.decode()
+    return url
+
+
+def run_worker(monkeypatch=None) -> None:
+    """``manage.py db_worker --batch``, in this process: every waiting task, then stop. Inside a
+    test's transaction the worker must not close the connection between tasks."""
+    if monkeypatch is not None:
+        monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
+    db_worker.Worker(
+        queue_names=["default"],
+        interval=0,
+        batch=True,
+        backend_name="default",
+        startup_delay=False,
+        max_tasks=None,
+        worker_id="test-worker",
+        excluded_queue_names=[],
+    ).run()
+
+
+# ---------------------------------------------------------------------------------------------
+# A table's PDF
+
+
+@pytest.mark.django_db
+def test_a_table_pdf_asked_twice_is_rendered_once(client, table_with_deals, renders):
+    first = table_pdf(client, table_with_deals)
+    second = table_pdf(client, table_with_deals)
+
+    assert is_pdf(first) and is_pdf(second)
+    assert second.content == first.content
+    assert renders == ["table_pdf"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [({"lang": "en"}, {"lang": "ru"}), ({"paper": "a4"}, {"paper": "a5"})],
+    ids=["language", "paper"],
+)
+def test_another_language_or_paper_is_another_pdf(client, table_with_deals, renders, before, after):
+    first = table_pdf(client, table_with_deals, **before)
+    other = table_pdf(client, table_with_deals, **after)
+    again = table_pdf(client, table_with_deals, **before)
+
+    assert is_pdf(first) and is_pdf(other)
+    assert other.content != first.content
+    assert again.content == first.content
+    assert renders == ["table_pdf", "table_pdf"]
+
+
+@pytest.mark.django_db
+def test_every_change_of_the_deals_gives_a_fresh_pdf(client, table_with_deals, renders):
+    table = table_with_deals
+    author = services.Author(label="test")
+    seen = [table_pdf(client, table).content]
+
+    def fresh() -> str:
+        body = table_pdf(client, table).content
+        assert body not in seen
+        seen.append(body)
+        return squeeze(text_of(body))
+
+    add_deals(table, 7)
+    fresh()
+    deal = table.deals.get(number=2, removed=False)
+    services.change_deal(table, 2, {**deal.data, "note": "checked twice"}, version=deal.version,
+                         author=author)  # fmt: skip
+    assert "checked twice" in fresh()
+    deal = table.deals.get(number=3, removed=False)
+    services.void_deal(table, 3, "misdeal", version=deal.version, author=author)
+    fresh()
+    services.undo_last(table, number=4, author=author)
+    fresh()
+
+    assert renders == ["table_pdf"] * 5
+    assert table_pdf(client, table).content == seen[-1]
+    assert len(renders) == 5
+
+
+@pytest.mark.django_db
+def test_a_renamed_or_merged_player_is_printed_at_once(client, club, night, owner, renders):
+    first, second = night.tables.order_by("created_at", "pk")
+    assert "anna" in squeeze(text_of(table_pdf(client, first).content))
+
+    clubs.rename_player(club.roster.get(name="Anna"), "Anna Karenina", author=owner)
+    assert "anna karenina" in squeeze(text_of(table_pdf(client, first).content))
+
+    assert "anya" in squeeze(text_of(table_pdf(client, second).content))
+    anya, anna = club.roster.get(name="Anya"), club.roster.get(name="Anna Karenina")
+    clubs.merge_players(anya, anna, author=owner)
+    merged = squeeze(text_of(table_pdf(client, second).content))
+
+    assert "anya" not in merged and "anna karenina" in merged
+    assert renders == ["table_pdf"] * 4
+
+
+@pytest.mark.django_db
+def test_a_new_read_only_link_reprints_the_qr_code(client, table_with_deals, renders):
+    table = table_with_deals
+    old = table.view_token
+    assert old in text_of(client.get(reverse("table_pdf", args=[table.edit_token])).content)
+
+    services.rotate_link(table, "view", author=services.Author(label="test"))
+    table.refresh_from_db()
+    text = text_of(client.get(reverse("table_pdf", args=[table.edit_token])).content)
+
+    assert table.view_token in text and old not in text
+    assert renders == ["table_pdf", "table_pdf"]
+
+
+@pytest.mark.django_db
+def test_a_short_table_is_made_at_once_even_with_a_worker(client, table_with_deals, queue):
+    assert is_pdf(table_pdf(client, table_with_deals))
+    assert not DBTaskResult.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_long_table_goes_through_the_queue(client, queue, monkeypatch, renders):
+    table = services.import_record(long_record(deals=12))
+    monkeypatch.setattr(printing, "QUEUE_DEALS", 10)
+
+    url = waiting_url(table_pdf(client, table))
+    assert renders == [] and DBTaskResult.objects.count() == 1
+    run_worker(monkeypatch)
+    caches[printing.CACHE_ALIAS].clear()  # the worker is another process: no shared cache
+    response = client.get(url)
+
+    assert is_pdf(response) and renders == ["table_pdf"]
+    assert is_pdf(table_pdf(client, table)) and renders == ["table_pdf"]
+
+
+# ---------------------------------------------------------------------------------------------
+# An evening's PDF
+
+
+@pytest.mark.django_db
+def test_an_evening_pdf_asked_twice_is_rendered_once(client, night, renders):
+    first = evening_pdf(client, night)
+    second = evening_pdf(client, night)
+
+    assert is_pdf(first) and second.content == first.content
+    assert renders == ["evening_pdf"]
+
+
+@pytest.mark.django_db
+def test_an_evening_pdf_follows_its_tables_its_players_and_the_night(
+    client, club, night, owner, renders
+):
+    first, second = night.tables.order_by("created_at", "pk")
+    seen = [evening_pdf(client, night).content]
+
+    def fresh() -> str:
+        body = evening_pdf(client, night).content
+        assert body not in seen
+        seen.append(body)
+        return squeeze(text_of(body))
+
+    add_deals(second, 6)
+    fresh()
+    clubs.edit_night(night, name="Friday the 13th", date=night.date, author=owner)
+    assert "friday the 13th" in fresh()
+    clubs.rename_player(club.roster.get(name="Boris"), "Boris G.", author=owner)
+    assert "boris g." in fresh()
+    clubs.remove_table(night, second, author=owner)
+    assert "anya" not in fresh()
+
+    assert renders == ["evening_pdf"] * 5
+    assert evening_pdf(client, night, lang="ru").content not in seen
+    assert evening_pdf(client, night, paper="a5").content not in seen
+    assert len(renders) == 7
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_evening_pdf_waits_for_the_worker_and_never_holds_the_request(
+    client, night, queue, renders
+):
+    first = evening_pdf(client, night, lang="en")
+    url = waiting_url(first)
+    again = evening_pdf(client, night, lang="en")  # another browser, the same sheets
+
+    assert renders == []  # nothing rendered in the requests
+    assert "Preparing the PDF" in first.content.decode()
+    assert first["Cache-Control"] == "no-store"
+    assert waiting_url(again) == url and DBTaskResult.objects.count() == 1
+    assert reverse("evening", args=[night.token]) in first.content.decode()
+
+    run_worker()  # the real worker: its own transactions, no patching
+    caches[printing.CACHE_ALIAS].clear()  # the worker is another process: no shared cache
+    ready = client.get(url)
+
+    assert is_pdf(ready) and renders == ["evening_pdf"]
+    assert "friday" in squeeze(text_of(ready.content))
+    assert evening_pdf(client, night, lang="en").content == ready.content
+    assert renders == ["evening_pdf"] and DBTaskResult.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_poller_gets_the_pdf_it_waited_for_though_a_table_moved_on(
+    client, night, queue, monkeypatch, renders
+):
+    url = waiting_url(evening_pdf(client, night))
+    run_worker(monkeypatch)
+    caches[printing.CACHE_ALIAS].clear()
+    add_deals(night.tables.order_by("pk").first(), 7)  # a busy night: a deal every few seconds
+
+    assert is_pdf(client.get(url))  # what was asked for, not a new wait
+    monkeypatch.setattr(printing, "GRACE_SECONDS", -1)  # much later: the link is old
+    later = client.get(url)
+
+    assert waiting_url(later) != url and DBTaskResult.objects.count() == 2
+    assert renders == ["evening_pdf"]
+
+
+@pytest.mark.django_db
+def test_a_pdf_long_in_the_queue_says_the_worker_may_be_down(client, night, queue):
+    url = waiting_url(evening_pdf(client, night))
+    assert "may not be running" not in client.get(url).content.decode()
+
+    DBTaskResult.objects.update(enqueued_at=timezone.now() - datetime.timedelta(minutes=5))
+    page = client.get(url).content.decode()
+
+    assert "may not be running" in page and DBTaskResult.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_task_lost_with_its_worker_is_queued_again(client, night, queue):
+    url = waiting_url(evening_pdf(client, night))
+    long_ago = timezone.now() - datetime.timedelta(hours=1)
+    DBTaskResult.objects.update(status="RUNNING", started_at=long_ago)
+
+    assert waiting_url(client.get(url)) != url
+    assert DBTaskResult.objects.filter(status="READY").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_failed_pdf_is_a_page_that_offers_to_try_again(client, night, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("secret detail")
+
+    monkeypatch.setattr(pdf, "evening_pdf", broken)
+    response = evening_pdf(client, night)
+    page = response.content.decode()
+
+    assert response.status_code == 503
+    assert "could not be made" in page and "Try again" in page
+    assert "secret detail" not in page and "Traceback" not in page
+    monkeypatch.undo()
+    assert is_pdf(evening_pdf(client, night))
+
+
+@pytest.mark.django_db
+def test_a_short_table_that_cannot_be_printed_is_a_page_not_an_error(
+    client, table_with_deals, monkeypatch
+):
+    def broken(*args, **kwargs):
+        raise RuntimeError("secret detail")
+
+    monkeypatch.setattr(pdf, "table_pdf", broken)
+    response = table_pdf(client, table_with_deals)
+    page = response.content.decode()
+
+    assert response.status_code == 503 and "could not be made" in page
+    assert "secret detail" not in page
+    assert reverse("table", args=[table_with_deals.view_token]) in page
+
+
+@pytest.mark.django_db
+def test_a_task_the_worker_failed_ends_the_wait(client, night, queue):
+    url = waiting_url(evening_pdf(client, night))
+    DBTaskResult.objects.update(status="FAILED", finished_at=timezone.now())
+
+    response = client.get(url)
+
+    assert response.status_code == 503 and "could not be made" in response.content.decode()
+    assert waiting_url(evening_pdf(client, night)) != url  # trying again queues a new task
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("job", ["nonsense", "00000000-0000-0000-0000-000000000000", "x" * 500])
+def test_a_job_that_names_no_task_is_ignored(client, night, renders, job):
+    assert is_pdf(evening_pdf(client, night, job=job))
+    assert renders == ["evening_pdf"]
+
+
+@pytest.mark.django_db
+def test_a_job_of_another_evening_never_hands_out_its_pdf(client, night, queue, monkeypatch):
+    other = Evening.objects.create(name="Secret night")
+    table = services.import_record(long_record())
+    table.evening = other
+    table.save(update_fields=["evening"])
+    their_job = waiting_url(evening_pdf(client, other)).split("job=")[1]
+    run_worker(monkeypatch)
+
+    response = evening_pdf(client, night, job=their_job)
+
+    assert response.status_code == 202
+    assert waiting_url(response).split("job=")[1] != their_job
