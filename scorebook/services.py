@@ -453,6 +453,22 @@ def undo_last(table: Table, *, number: int, author: Author, nonce: str = "") -> 
         return deal
 
 
+def corrected_from(deals: list[Deal]) -> dict[int, Any]:
+    """What each corrected deal said before its last correction (deal id -> data), in one
+    query."""
+    ids = [d.pk for d in deals if d.version > 1]
+    if not ids:
+        return {}
+    rows = (
+        Revision.objects.filter(
+            deal_id__in=ids, action__in=(Revision.Action.EDITED, Revision.Action.VOIDED)
+        )
+        .order_by("pk")
+        .values_list("deal_id", "previous")
+    )
+    return {deal_id: previous for deal_id, previous in rows if previous}
+
+
 def undone_deals(table: Table, live: int | None = None) -> list[Deal]:
     """The deals undone and not recorded again: the last undone of each number past the live
     deals (``live`` of them, counted if not given), in order of number."""
@@ -580,6 +596,7 @@ __all__ = [
     "create_table",
     "export_record",
     "import_record",
+    "corrected_from",
     "record_data",
     "saved_state",
     "table_state",

@@ -209,18 +209,28 @@ def _scored(result: Any) -> str:
 
 
 @register.simple_tag
-def deal_log_items(log: list[Any], can_edit: bool, token: str) -> SafeString:
-    """The list of deals, each with its summary and, for a scorer, its correction link."""
+def deal_log_items(
+    log: list[Any], can_edit: bool, token: str, was: dict[int, Any] | None = None
+) -> SafeString:
+    """The list of deals, each with its summary and, for a scorer, its correction link. A
+    corrected deal shows what it said before, struck through, as a scorer corrects on paper
+    (``was``: deal id -> the data it had before its last correction)."""
     corrected = escape(_("corrected"))
     correct = escape(_("correct"))
     base = reverse("deal_edit", args=[token, 1])[: -len("1/")]
+    was = was or {}
     items = []
     for deal, result in log:
         data = deal.data
         dealer = data.get("dealer")
         head = f'<span class="num">{deal.number}.</span> '
         head += f'<span class="dealer">{escape(seat_letters(dealer))}</span> ' if dealer else ""
-        edited = f' <span class="edited">{corrected}</span>' if deal.version > 1 else ""
+        edited = ""
+        if deal.version > 1:
+            before = was.get(deal.pk)
+            struck = f'<s class="was">{deal_summary(before)}</s> ' if before else ""
+            edited = f' <span class="edited">{corrected}</span>'
+            head += struck
         link = f' <a class="fix" href="{base}{deal.number}/">{correct}</a>' if can_edit else ""
         scored = _scored(result)
         items.append(

@@ -156,6 +156,7 @@ def table_context(
         "pad": build_pad(record, state.sheet, table.right_side),
         "log": list(zip(state.deals, state.sheet.deals, strict=True)),
         "last_number": state.deals[-1].number if state.deals else 0,
+        "was": services.corrected_from(state.deals),
         "edit_url": request.build_absolute_uri(reverse("table", args=[table.edit_token])),
         "view_url": request.build_absolute_uri(reverse("table", args=[table.view_token])),
         "undone_deals": services.undone_deals(table, live=len(state.deals)),

@@ -325,8 +325,28 @@ def test_undo_withdraws_the_last_deal_but_keeps_it(client, table_with_deals):
     assert "Deal 3 undone." in page
     live_log = page.split('<ol class="deal-log" id="deal-log">')[1].split("</ol>")[0]
     assert '<li value="3">' not in live_log
-    undone = page.split('<ol class="undone-log">')[1].split("</ol>")[0]
-    assert '<li value="3"><s>' in undone  # listed, struck through, restorable
+    # in place: the list goes on with it, struck through and restorable
+    undone = page.split('<ol class="deal-log undone"')[1].split("</ol>")[0]
+    assert re.search(r'<li value="3"><span class="num">3\.</span> <s>.*</s>', undone)
+    assert "Restore deal 3" in undone
+
+
+def test_a_corrected_deal_shows_what_it_said_before_struck_through(client, table_with_deals):
+    table = table_with_deals
+    before = table.deals.get(number=2).data["tricks"]["NS"]
+    client.post(
+        reverse("deal_edit", args=[table.edit_token, 2]), edit_form(table, 2, tricks=12)
+    )
+
+    page = client.get(table_url(table)).content.decode()
+
+    log = page.split('<ol class="deal-log" id="deal-log">')[1].split("</ol>")[0]
+    second = log.split('<li value="2">')[1].split("</li>")[0]
+    was, now = second.split("</s>")
+    assert '<s class="was">' in was and f"tricks {before}–{13 - before}" in was
+    assert "tricks 12–1" in now and "corrected" in now
+    first = log.split('<li value="1">')[1].split("</li>")[0]
+    assert "<s " not in first and "<s>" not in first
 
 
 def test_undo_with_htmx_swaps_in_the_sheet(client, table_with_deals):
