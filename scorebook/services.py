@@ -335,7 +335,12 @@ def record_deal(
         _revise(deal, Revision.Action.CREATED, dict(data), None, author, nonce)
         _bump(table)
         version = table.version
-        transaction.on_commit(lambda: keep_progress(table, version, progress))
+
+        def kept() -> None:
+            keep_progress(table, version, progress)
+            cache.set(_appended_key(table, version), number, PROGRESS_TTL)
+
+        transaction.on_commit(kept)
         return deal, saved
 
 
@@ -357,19 +362,22 @@ def _saved(
     ), after
 
 
+def _appended_key(table: Table, version: int) -> str:
+    return f"appended:{table.pk}:{table.created_at.timestamp()}:{version}"
+
+
 def kept_save(table: Table) -> Saved | None:
     """The change that made the table's current version, when it was a deal added at the end
-    and the running score before it is still cached (what a page one version behind needs);
-    otherwise None."""
-    revisions = Revision.objects.filter(deal__table=table).select_related("deal")
-    last = revisions.order_by("-pk").first()
-    if last is None or last.action not in (Revision.Action.CREATED, Revision.Action.RESTORED):
+    (noted in the cache when that save committed) and the running score before it is still
+    cached: what a page one version behind needs. Otherwise None."""
+    number = cache.get(_appended_key(table, table.version))
+    if not isinstance(number, int):
         return None
-    deal = last.deal
-    if deal.removed:
+    progress = cache.get(progress_key(table, table.version - 1, number - 1))
+    if not isinstance(progress, Progress) or progress.count != number - 1:
         return None
-    progress = cache.get(progress_key(table, table.version - 1, deal.number - 1))
-    if not isinstance(progress, Progress) or progress.count != deal.number - 1:
+    deal = table.deals.filter(number=number, removed=False).first()
+    if deal is None:
         return None
     try:
         saved, _after = _saved(deal, progress, table.version, table.first_dealer)

@@ -303,3 +303,21 @@ def declarers(dealer: str, record: Any) -> str:
         return seat_letters(record.side_of(dealer))
     except (AttributeError, KeyError, TypeError, ValueError):
         return ""
+
+
+@register.simple_tag
+def rubber_items(rubbers: list[Any]) -> SafeString:
+    """The rubbers of the sheet, one line each: built here, not in a template loop, because the
+    answer to every save and every watcher's poll carries them and a long table has many."""
+    lines = []
+    for rubber in rubbers:
+        if rubber.finished:
+            text = _("Rubber %(n)s won by %(side)s") % {
+                "n": rubber.number,
+                "side": seat_letters(rubber.winner),
+            }
+        else:
+            text = _("Rubber %(n)s in play") % {"n": rubber.number}
+        games = ", ".join(f"{seat_letters(s)} {won}" for s, won in rubber.games_won.items())
+        lines.append(f"<li>{escape(text)} ({escape(games)})</li>")
+    return mark_safe("\n".join(lines))  # noqa: S308 - every value above is escaped

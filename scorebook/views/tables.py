@@ -172,10 +172,15 @@ def table_context(
 
 
 def delta_context(
-    request: HttpRequest, table: Table, can_edit: bool, saved: services.Saved, **extra: Any
+    request: HttpRequest,
+    table: Table,
+    can_edit: bool,
+    saved: services.Saved,
+    players: dict[str, str | None] | None = None,
+    **extra: Any,
 ) -> dict[str, Any]:
     """The answer that shows only what a save changed (see scorebook/delta.py)."""
-    players = services.players_of(table)
+    players = players if players is not None else services.players_of(table)
     state = services.saved_state(saved)
     context = _context(request, table, can_edit, state, None, players)
     return {
@@ -210,7 +215,8 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     if seen == str(table.version):
         return HttpResponse(status=204)
     shared = not can_edit  # an editor's sheet holds his own forms (CSRF token, nonces)
-    names = hashlib.sha256(repr(sorted(services.players_of(table).items())).encode())
+    players = services.players_of(table)
+    names = hashlib.sha256(repr(sorted(players.items())).encode())
     key = (
         f"sheet:{table.pk}:{table.created_at.timestamp()}:{table.version}:{get_language()}"
         f":{names.hexdigest()[:16]}"
@@ -222,7 +228,9 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
         response = HttpResponse(html)
     elif saved is not None:
         response = render(
-            request, "scorebook/_delta.html", delta_context(request, table, can_edit, saved)
+            request,
+            "scorebook/_delta.html",
+            delta_context(request, table, can_edit, saved, players=players),
         )
     else:
         response = render(
