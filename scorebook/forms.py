@@ -9,13 +9,24 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.rules.presets import OPTION_TYPES, PRESETS, Preset
+from scorebook.rules.presets import (
+    BY_CLAIM,
+    BY_HAND,
+    BY_SEAT,
+    BY_SIDE,
+    NONE,
+    OPTION_TYPES,
+    PRESETS,
+    REQUIRED,
+    Preset,
+)
 from scorebook.rules.record import Record
 from scorebook.variants import (
     GAMES,
@@ -205,17 +216,29 @@ def _parse_values(text: str, form: forms.Form, field: str) -> dict[str, int] | N
 
 # ---------------------------------------------------------------------------------------------
 # A deal
+#
+# What a deal asks for, and how, is the preset's DealEntry: this form reads it and never the
+# variant's name. Honours are "none claimed" until a tap says otherwise (the laws: honours not
+# claimed before the next deal are lost), so a plain deal is trump, tricks, Save.
 
 
-def _strip(low: int, high: int, label: Any, required: bool = False) -> forms.TypedChoiceField:
+def _strip(
+    counts: Iterable[int], label: Any, *, none: Any = None, initial: Any = None
+) -> forms.TypedChoiceField:
+    """A row of tap buttons for a count; ``none`` labels a first choice that leaves it out."""
+    choices = [(str(i), str(i)) for i in counts]
     return forms.TypedChoiceField(
         label=label,
-        required=required,
+        required=False,
         coerce=int,
         empty_value=None,
-        choices=[(str(i), str(i)) for i in range(low, high + 1)],
+        choices=[("", none), *choices] if none is not None else choices,
+        initial=initial,
         widget=forms.RadioSelect,
     )
+
+
+TRICKS = range(14)
 
 
 class DealForm(forms.Form):
@@ -251,12 +274,14 @@ class DealForm(forms.Form):
         self.record = record
         preset = record.preset
         self.preset = preset
+        entry = preset.entry
+        self.entry = entry
         rules = record.rules
         self.asks_special = asks_special
         self.group_errors: dict[str, list[str]] = {}
         self.blocking_deal: int | None = None  # a later deal the correction would break
         self.initial.setdefault("nonce", uuid.uuid4().hex)
-        seats = [s for s in preset.seats]
+        seats = list(preset.seats)
         self.fields["dealer"] = forms.ChoiceField(
             label=_("Dealer"), required=False, choices=[(s, s) for s in seats]
         )
@@ -269,63 +294,38 @@ class DealForm(forms.Form):
                 ("redeal", _("redeal: the same dealer deals again")),
             ],
         )
-        if preset.trump:
+        if entry.trump != NONE:
             self.fields["trump"] = forms.ChoiceField(
                 label=_("Trumps"), required=False, choices=suit_choices(), widget=forms.RadioSelect
             )
-        if preset.key == "special-suit":
+        if entry.special_suit:
             self.fields["special_suit"] = forms.ChoiceField(
                 label=_("Special suit"),
                 required=False,
                 choices=suit_choices(),
                 widget=forms.RadioSelect,
             )
-        self.per_seat = preset.family == "hussar"
-        if self.per_seat:
+        if entry.contract:
+            self._contract_fields()
+        # Tricks: one strip for the first side, or one per player but the last, whose tricks
+        # are the rest (shown computed; a posted count for him is still checked).
+        self.trick_seats: list[str] = []
+        self.rest_seat = ""
+        if entry.tricks == BY_SEAT:
+            *self.trick_seats, self.rest_seat = seats
             for seat in seats:
-                self.fields[f"tricks_{seat}"] = _strip(0, 13, seat)
+                self.fields[f"tricks_{seat}"] = _strip(TRICKS, seat)
         else:
-            self.fields["tricks"] = _strip(0, 13, preset.sides[0])
-        size = rules.honour_size
-        self.honour_keys: list[str] = []
-        if size:
-            if preset.family == "hussar" or rules.aces_per_player:
-                self.honour_keys = list(seats)
-            elif preset.key == "prussian":
-                self.honour_keys = list(preset.sides)
-            if self.honour_keys:
-                for key in self.honour_keys:
-                    self.fields[f"honours_{key}"] = _strip(0, size, key)
-            else:
-                self.fields["honours"] = _strip(0, size, preset.sides[0])
-        if preset.key == "english-long":
+            self.fields["tricks"] = _strip(TRICKS, preset.sides[0])
+        self._honour_fields()
+        if entry.called:
             self.fields["called"] = forms.ChoiceField(
-                label=_("Honours called at 8 by"),
+                label=_("Honours called by"),
                 required=False,
-                choices=[("", "—")] + [(s, seat_letters(s)) for s in preset.sides],
-            )
-        if preset.family == "progulochny":
-            self.fields["contract_side"] = forms.ChoiceField(
-                label=_("Declarers"),
-                choices=[(s, seat_letters(s)) for s in preset.sides],
-                required=False,
+                choices=[("", _("no call"))] + [(s, seat_letters(s)) for s in preset.sides],
+                initial="",
                 widget=forms.RadioSelect,
             )
-            self.fields["contract_game"] = forms.ChoiceField(
-                label=_("Game"),
-                choices=list(GAMES.items()),
-                required=False,
-                widget=forms.RadioSelect,
-            )
-            self.fields["contract_trump"] = forms.ChoiceField(
-                label=_("Trumps"),
-                choices=suit_choices(),
-                required=False,
-                widget=forms.RadioSelect,
-            )
-            self.fields["contra"] = forms.BooleanField(label=_("contra"), required=False)
-            self.fields["recontra"] = forms.BooleanField(label=_("recontra"), required=False)
-            self.fields["first_six"] = _strip(0, 6, _("Declarers' tricks among the first six"))
         allowed = ["add"] if preset.only_add else list(PENALTIES)
         revoke_seats = [("", "—")] + [(s, seat_letters(s)) for s in seats if s != record.dummy]
         self.revoke_rows = self._revoke_rows(kwargs.get("initial"))
@@ -339,13 +339,73 @@ class DealForm(forms.Form):
                 choices=[(p, PENALTIES[p]) for p in allowed],
                 initial=rules.revoke_default,
             )
-        if preset.key == "prussian":
+        if entry.exchanged:
             self.fields["exchanged"] = forms.MultipleChoiceField(
                 label=_("Exchanged their packet"),
                 required=False,
                 choices=[(s, seat_letters(s)) for s in seats],
                 widget=forms.CheckboxSelectMultiple,
             )
+
+    def _contract_fields(self) -> None:
+        """A bid: the declarers, the game (a trump game unless another is tapped), its trump,
+        contra and recontra, and Gran-Null's first six tricks."""
+        self.fields["contract_side"] = forms.ChoiceField(
+            label=_("Declarers"),
+            choices=[(s, seat_letters(s)) for s in self.preset.sides],
+            required=False,
+            widget=forms.RadioSelect,
+        )
+        self.fields["contract_game"] = forms.ChoiceField(
+            label=_("Game"),
+            choices=list(GAMES.items()),
+            required=False,
+            initial="trump",
+            widget=forms.RadioSelect,
+        )
+        self.fields["contract_trump"] = forms.ChoiceField(
+            label=_("Trumps"),
+            choices=suit_choices(),
+            required=False,
+            widget=forms.RadioSelect,
+        )
+        self.fields["contra"] = forms.BooleanField(label=_("contra"), required=False)
+        self.fields["recontra"] = forms.BooleanField(label=_("recontra"), required=False)
+        self.fields["first_six"] = _strip(range(7), _("Declarers' tricks among the first six"))
+
+    def _honour_fields(self) -> None:
+        """The honours, "none claimed" until tapped: the first side's count (the other side
+        holds the rest), each played hand's (Prussian), each player's aces (Eralash with aces
+        per player: all or none), or each claiming player's (Hussar: the counts that score)."""
+        rules = self.record.rules
+        size = rules.honour_size
+        self.honours_by = self.entry.honours
+        if not size:
+            self.honours_by = NONE
+        elif rules.aces_per_player:
+            self.honours_by = BY_SEAT
+        self.honour_keys: list[str] = []
+        if self.honours_by == BY_SIDE:
+            self.fields["honours"] = _strip(
+                range(size + 1), self.preset.sides[0], none=_("none claimed"), initial=""
+            )
+            return
+        if self.honours_by == NONE:
+            return
+        keys = self.preset.sides if self.honours_by == BY_HAND else self.preset.seats
+        self.honour_keys = list(keys)
+        for key in keys:
+            name = f"honours_{key}"
+            counts = set(range(size + 1))
+            if self.honours_by == BY_CLAIM:  # the counts that score, and one given already
+                given = str(self.data.get(name, self.initial.get(name, "")))
+                counts = {n for n in counts if rules.honour_values.get(n) or str(n) == given}
+            self.fields[name] = _strip(sorted(counts), key, none=_("none"), initial="")
+
+    @property
+    def call_at(self) -> int:
+        """The score at which a side may call honours (two short of the game)."""
+        return self.record.rules.game_target - 2
 
     # -- errors per group -------------------------------------------------------------------
 
@@ -412,28 +472,25 @@ class DealForm(forms.Form):
             if note:
                 deal["note"] = note
             return deal
-        if preset.trump:
+        entry = self.entry
+        if entry.trump != NONE:
             if data.get("trump"):
                 deal["trump"] = data["trump"]
-            elif preset.trump_required:
+            elif entry.trump == REQUIRED:
                 self.group_error("trump", gettext("Choose the trump suit."))
-        if "special_suit" in self.fields and data.get("special_suit"):
+        if data.get("special_suit"):
             deal["special_suit"] = data["special_suit"]
         elif self.asks_special:
             self.group_error("special_suit", gettext("A new game begins: choose its special suit."))
-        if preset.family == "progulochny":
+        if entry.contract:
             self._contract(data, deal)
-        sides = preset.sides
-        if self.per_seat:
-            counts = {s: data.get(f"tricks_{s}") for s in preset.seats}
-            if None in counts.values():
-                self.group_error("tricks", gettext("Tap the tricks of every player."))
-            else:
-                deal["tricks"] = counts
+        if self.trick_seats:
+            self._seat_tricks(data, deal)
         elif data.get("tricks") is None:
             if not data.get("called"):
                 self.group_error("tricks", gettext("Tap the number of tricks."))
         else:
+            sides = preset.sides
             deal["tricks"] = {sides[0]: data["tricks"], sides[1]: 13 - data["tricks"]}
         self._honours(data, deal)
         if data.get("called"):
@@ -451,26 +508,54 @@ class DealForm(forms.Form):
             deal["note"] = note
         return None if self.group_errors else deal
 
+    def _seat_tricks(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """Each player's tricks; the last player's are the rest, unless the post gives them."""
+        counts = {s: data.get(f"tricks_{s}") for s in self.trick_seats}
+        if None in counts.values():
+            self.group_error("tricks", gettext("Tap the tricks of every player."))
+            return
+        taken = sum(c for c in counts.values() if c is not None)
+        rest = data.get(f"tricks_{self.rest_seat}")
+        if rest is None:
+            if taken > 13:
+                self.group_error(
+                    "tricks",
+                    gettext("These players took %(n)s tricks: more than the 13 of a deal.")
+                    % {"n": taken},
+                )
+                return
+            rest = 13 - taken
+        deal["tricks"] = {**counts, self.rest_seat: rest}
+
     def _honours(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
-        rules = self.record.rules
-        if not rules.honour_size:
-            return
+        """The honours claimed, if any: nothing is written when nobody claims them."""
         contract = deal.get("contract")
-        if contract is not None and contract.get("game") != "trump":
+        if self.honours_by == NONE or (contract is not None and contract.get("game") != "trump"):
             return
-        if self.honour_keys:
+        size = self.record.rules.honour_size
+        if self.honours_by == BY_SIDE:
+            held = data.get("honours")
+            if held is not None:
+                sides = self.preset.sides
+                deal["honours"] = {sides[0]: held, sides[1]: size - held}
+        else:
             counts = {k: data.get(f"honours_{k}") for k in self.honour_keys}
-            if None in counts.values():
-                self.group_error("honours", gettext("Tap the honours of each hand."))
-            else:
-                deal["honours"] = counts
-            return
-        held = data.get("honours")
-        if held is None:
-            self.group_error("honours", gettext("Tap the honours held."))
-            return
-        sides = self.preset.sides
-        deal["honours"] = {sides[0]: held, sides[1]: rules.honour_size - held}
+            claimed = {k: v for k, v in counts.items() if v is not None}
+            if self.honours_by == BY_CLAIM:
+                if sum(claimed.values()) > size:
+                    self.group_error(
+                        "honours",
+                        gettext("The players hold %(size)s honours in all, not %(n)s.")
+                        % {"size": size, "n": sum(claimed.values())},
+                    )
+                    return
+            elif claimed and len(claimed) < len(counts):  # all hands or none
+                self.group_error("honours", gettext("Tap the honours of each hand, or none."))
+                return
+            if claimed:
+                deal["honours"] = claimed
+        if data.get("called") and "honours" not in deal:
+            self.group_error("honours", gettext("Tap the honours of the side that called."))
 
     def _contract(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
         side = data.get("contract_side") or (
@@ -519,7 +604,7 @@ def deal_initial(record: Record, data: dict[str, Any]) -> dict[str, Any]:
         "called": data.get("called") or "",
     }
     tricks = data.get("tricks") or {}
-    if preset.family == "hussar":
+    if preset.entry.tricks == BY_SEAT:
         initial.update({f"tricks_{s}": tricks.get(s) for s in preset.seats})
     elif tricks:
         initial["tricks"] = tricks.get(sides[0])

@@ -2,7 +2,9 @@
 
 Each preset names its scoring family and the value of every configuration key that applies to
 it. A key missing from a preset's table does not apply to that preset; a record that sets it is
-rejected. Behaviour lives in the family modules; this file holds only numbers and names.
+rejected. Each preset also says what a deal of its variant asks the scorer for, and how
+(:class:`DealEntry`): the deal form is built from that, not from the variant's name. Behaviour
+lives in the family modules; this file holds only numbers and names.
 """
 
 from __future__ import annotations
@@ -55,22 +57,52 @@ _ENGLISH: dict[str, Any] = {
 }
 
 
+# How a deal asks for each thing (the values of DealEntry's fields).
+REQUIRED, OPTIONAL, NONE = "required", "optional", "none"
+BY_SIDE, BY_SEAT, BY_HAND, BY_CLAIM = "side", "seat", "hand", "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class DealEntry:
+    """What a deal of the variant asks the scorer for, and how: the deal form is built from it.
+
+    ``trump``: ``required`` (a suit is tapped), ``optional`` (Flying Duck: trumps change during
+    the deal and score nothing, the suits are kept for the log) or ``none`` (no turned-up trump;
+    the deal has no top-level ``trump`` field). ``tricks``: ``side`` (the first side's count, the
+    other side takes the rest) or ``seat`` (each player's, the last one's follows from the
+    others). ``honours`` (when the honour set is not ``none``): ``side`` (the first side's count,
+    the other side holds the rest), ``hand`` (each played hand's own count: Prussian) or
+    ``claim`` (only the players who claim them: Hussar). Honours are always "none claimed"
+    until a tap says otherwise.
+    """
+
+    trump: str = REQUIRED
+    tricks: str = BY_SIDE
+    honours: str = BY_SIDE
+    special_suit: bool = False  # the special suit of the game, asked when a game begins
+    contract: bool = False  # declarers, game, its trump, contra/recontra, Gran-Null's first six
+    called: bool = False  # honours called by a side standing two short of the game
+    exchanged: bool = False  # which players exchanged their packet (Prussian, for the log)
+
+
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """A variant: its scoring family, its sides and seats, and its option defaults."""
+    """A variant: its scoring family, its sides and seats, its option defaults and its deal."""
 
     key: str
     family: str
     sides: tuple[str, ...]
     seats: tuple[str, ...]
     defaults: Mapping[str, Any]
-    trump: bool  # the deal has a turned-up trump (a top-level ``trump`` field)
+    entry: DealEntry
     dummy_allowed: bool
     honour_sets: tuple[str, ...]  # the values ``honourSet`` may take
     only_add: bool = False  # revokes accept only the ``add`` penalty
-    # The scorer must name the trump suit (Flying Duck changes trumps during the deal and
-    # scores none of them: there the suits named are optional, kept for the log).
-    trump_required: bool = True
+
+    @property
+    def trump(self) -> bool:
+        """The deal has a turned-up trump (a top-level ``trump`` field)."""
+        return self.entry.trump != NONE
 
 
 def _preset(
@@ -78,13 +110,12 @@ def _preset(
     family: str,
     defaults: dict[str, Any],
     *,
+    entry: DealEntry = DealEntry(),  # noqa: B008 - frozen, so one shared default is safe
     sides: tuple[str, ...] = PARTNERSHIP_SIDES,
     seats: tuple[str, ...] = FOUR_SEATS,
-    trump: bool = True,
     dummy_allowed: bool = True,
     honour_sets: tuple[str, ...] = ("AKQJ", "AKQJ10", "none"),
     only_add: bool = False,
-    trump_required: bool = True,
 ) -> Preset:
     return Preset(
         key=key,
@@ -92,11 +123,10 @@ def _preset(
         sides=sides,
         seats=seats,
         defaults=MappingProxyType(defaults),
-        trump=trump,
+        entry=entry,
         dummy_allowed=dummy_allowed,
         honour_sets=honour_sets,
         only_add=only_add,
-        trump_required=trump_required,
     )
 
 
@@ -105,12 +135,18 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
         p.key: p
         for p in (
             _preset("english-short", ENGLISH, dict(_ENGLISH)),
-            _preset("english-long", ENGLISH, {**_ENGLISH, "gameTarget": 10, "trebleInLong": False}),
+            _preset(
+                "english-long",
+                ENGLISH,
+                {**_ENGLISH, "gameTarget": 10, "trebleInLong": False},
+                entry=DealEntry(called=True),
+            ),
             _preset("russian", LINE, dict(_COMMON)),
             _preset(
                 "special-suit",
                 LINE,
                 {**_COMMON, "specialSuit.drawn": "perGame", "specialSuit.doublePenalties": False},
+                entry=DealEntry(special_suit=True),
             ),
             _preset("anfilada", LINE, {**_COMMON, "anfilada.carryAcrossRubbers": False}),
             _preset(
@@ -125,7 +161,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                     "grandSlam": 4,
                     "eralash.acesPerPlayer": False,
                 },
-                trump=False,
+                entry=DealEntry(trump=NONE),
                 honour_sets=("aces", "none"),
             ),
             _preset(
@@ -136,6 +172,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                     "honourSet": "AKQJ",
                     "honourValues": {2: 2, 3: 3, 4: 4, 5: 5},
                 },
+                entry=DealEntry(honours=BY_HAND, exchanged=True),
                 sides=PRUSSIAN_SIDES,
                 seats=TWO_SEATS,
                 dummy_allowed=False,
@@ -147,11 +184,17 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                     **{k: v for k, v in _COMMON.items() if k != "dummySettlement"},
                     "book": 3,
                 },
+                entry=DealEntry(tricks=BY_SEAT, honours=BY_CLAIM),
                 sides=HUSSAR_SIDES,
                 dummy_allowed=False,
                 only_add=True,
             ),
-            _preset("flying-duck", LINE, {**_COMMON, "honourSet": "none"}, trump_required=False),
+            _preset(
+                "flying-duck",
+                LINE,
+                {**_COMMON, "honourSet": "none"},
+                entry=DealEntry(trump=OPTIONAL),
+            ),
             _preset(
                 "progulochny",
                 PROGULOCHNY,
@@ -169,7 +212,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                     "overtricksMultiplied": True,
                     "failPremium": "opponentsOvertricks",
                 },
-                trump=False,
+                entry=DealEntry(trump=NONE, contract=True),
                 only_add=True,
             ),
         )

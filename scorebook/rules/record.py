@@ -360,8 +360,14 @@ class _DealParser:
         self.has_trump = preset.trump
         self.trump_required = preset.key == "special-suit"
         self.bidding = preset.family == PROGULOCHNY
-        # honours scored on every deal, summing to the whole set (all but Prussian and bidding)
-        self.honours_always = self.size > 0 and not self.bidding and preset.key != "prussian"
+        # honours, when given, name every side and sum to the whole set (the partnership
+        # variants but Progulochny, whose contract decides; Prussian and Hussar sum to less)
+        self.honours_always = (
+            self.size > 0
+            and not self.bidding
+            and preset.key != "prussian"
+            and preset.family != HUSSAR
+        )
         self.redeal_on_both = not self.bidding and rules.both_revoke == "redeal"
 
     def counts(
@@ -506,7 +512,8 @@ class _DealParser:
 
         call_won = False
         if called is not None:
-            assert honours is not None  # english-long always scores honours when it can call
+            if honours is None:
+                raise _fail("is required when a side calls honours", n, "honours", code="required")
             call_won = rules.honour_values.get(honours[called], 0) > 0
 
         # tricks
@@ -607,8 +614,10 @@ class _DealParser:
                 raise _fail(f"is not used {why}", n, "honours")
             return None
         if raw is None:
-            raise _fail("is required", n, "honours", code="required")
+            return None  # no honours claimed: nothing is written for them (the laws: lost)
         size = rules.honour_size
+        if preset.family == HUSSAR:
+            return self.claims(raw, n, size)
         if preset.key == "prussian":
             counts = self.counts(raw, preset.sides, n, "honours", total=None, upto=size)
             if sum(counts.values()) > size:
@@ -622,6 +631,26 @@ class _DealParser:
                 )
             return counts
         return self.counts(raw, self.honour_keys, n, "honours", total=size, upto=size)
+
+    def claims(self, raw: object, n: int, size: int) -> dict[str, int]:
+        """Hussar: the honours of the players who claim them, at most the whole set together."""
+        seats = self.preset.seats
+        if not isinstance(raw, Mapping) or not raw or any(k not in seats for k in raw):
+            raise _fail(
+                f"must name the players who claim honours ({', '.join(seats)})", n, "honours"
+            )
+        claiming = tuple(k for k in seats if k in raw)
+        counts = self.counts(raw, claiming, n, "honours", total=None, upto=size)
+        if sum(counts.values()) > size:
+            raise _fail(
+                f"the players hold at most {size} honours, got {sum(counts.values())}",
+                n,
+                "honours",
+                code="claims-max",
+                size=size,
+                got=sum(counts.values()),
+            )
+        return counts
 
     def first_six(self, raw: object, tricks: Mapping[str, int], n: int) -> dict[str, int]:
         sides = self.preset.sides

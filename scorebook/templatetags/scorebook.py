@@ -61,7 +61,7 @@ def _suit_html(key: str | None) -> str:
 @lru_cache(maxsize=64)
 def _suit_html_in(key: str | None, language: str | None) -> str:
     if not key or key not in SUITS:
-        return f'<span class="no-trump">{escape(_("no trump"))}</span>'
+        return '<span class="no-trump">' + escape(_("no trump")) + "</span>"
     sign, name = SUITS[key]
     return f'<span class="suit suit-{key}" role="img" aria-label="{escape(name)}">{sign}</span>'
 
@@ -99,15 +99,19 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
     elif "trump" in data:
         parts.append(_suit_html(data.get("trump")))
     if data.get("special_suit"):
-        parts.append(f"{escape(_('special'))} {_suit_html(data['special_suit'])}")
+        parts.append(escape(_("special")) + " " + _suit_html(data["special_suit"]))
     tricks = data.get("tricks") or {}
     if tricks:
         parts.append(f"{word['tricks']} " + "–".join(escape(v) for v in _in_seat_order(tricks)))
     honours = data.get("honours") or {}
-    if honours:
+    if honours and tricks and len(honours) < len(tricks):  # Hussar: only the claiming players
+        claims = sorted(honours.items(), key=lambda kv: SEAT_ORDER.get(kv[0], 9))
+        shown = " ".join(f"{escape(seat_letters(k))} {escape(v)}" for k, v in claims)
+        parts.append(f"{word['honours']} {shown}")
+    elif honours:
         parts.append(f"{word['honours']} " + "–".join(escape(v) for v in _in_seat_order(honours)))
     if data.get("called"):
-        parts.append(f"{escape(seat_letters(data['called']))} {escape(_('called'))}")
+        parts.append(escape(seat_letters(data["called"])) + " " + escape(_("called")))
     for revoke in data.get("revokes") or []:
         seat = seat_letters(str(revoke.get("seat", "")))
         parts.append(f'<span class="revoke">{word["revoke"]} {escape(seat)}</span>')

@@ -77,9 +77,10 @@
     const saved = document.querySelectorAll("#sheet ol.deal-log:not(.undone) > li");
     return Math.max(0, ...[...saved].map((li) => li.value)) + 1;
   };
-  // A tap, a choice other than the first (the form's "nothing"), a word typed.
+  // A tap (not on a default choice such as honours "none claimed"), a choice other than the
+  // first (the form's "nothing"), a word typed.
   const entered = (el) => {
-    if (el.type === "radio" || el.type === "checkbox") return el.checked;
+    if (el.type === "radio" || el.type === "checkbox") return el.checked && !el.hasAttribute("data-default");
     return el.tagName === "SELECT" ? el.selectedIndex > 0 : Boolean(el.value.trim());
   };
 
@@ -125,7 +126,7 @@
 
   function clear(f) {
     for (const el of f.elements) {
-      if (el.type === "radio" || el.type === "checkbox") el.checked = false;
+      if (el.type === "radio" || el.type === "checkbox") el.checked = el.hasAttribute("data-default");
       else if (el.tagName === "SELECT" && el.name !== "dealer") el.selectedIndex = 0;
       else if (el.tagName === "TEXTAREA" || el.type === "text") el.value = "";
     }

@@ -152,7 +152,7 @@ class Tapper:
 
 
 def deal_log(page: Page) -> Any:
-    return page.locator("#sheet .deal-log > li:not(.empty)")
+    return page.locator("#sheet ol.deal-log:not(.undone) > li")
 
 
 READ_SHEET = """() => {
@@ -168,7 +168,7 @@ READ_SHEET = """() => {
     needs: all('.needed .need').map(text),
     rows: all('table.pad tfoot tr.sum').map((tr) => [...tr.querySelectorAll('td')].map(lastNumber)),
     rules: all('tr.game-rule').map(text),
-    log: all('.deal-log > li:not(.empty)').map((li) => Number(li.value)),
+    log: all('ol.deal-log:not(.undone) > li').map((li) => Number(li.value)),
     players: all('.players-settlement li').map(text),
   };
 }"""

@@ -96,8 +96,14 @@ def records(draw: st.DrawFn, variant: str | None = None, max_deals: int = 24) ->
                 low, high = max(0, taken - 7), min(6, taken)
                 deal["first_six"] = {side: draw(st.integers(low, high))}
         scores_honours = honour_size and (variant != "progulochny" or game == "trump")
-        if scores_honours:
-            if variant == "hussar" or options.get("eralash.acesPerPlayer"):
+        # honours left out (not claimed) about one deal in four
+        if scores_honours and draw(st.sampled_from([True, True, True, False])):
+            if variant == "hussar" and draw(st.booleans()):  # only the claiming players
+                split = dict(zip(seats, _split(draw, honour_size, 4), strict=True))
+                claims = {s: n for s, n in split.items() if n >= 3}
+                if claims:
+                    deal["honours"] = claims
+            elif variant == "hussar" or options.get("eralash.acesPerPlayer"):
                 deal["honours"] = dict(zip(seats, _split(draw, honour_size, 4), strict=True))
             elif variant == "prussian":
                 held = draw(st.integers(0, honour_size))

@@ -241,7 +241,6 @@ CASES = [
     # ---- honours
     ("honours-sum-4-russian", ru(deal(7, 6, (2, 2))), 1, "honours"),
     ("honours-sum-5-english", record("english-short", [deal(7, 6, (3, 2))]), 1, "honours"),
-    ("honours-missing-russian", ru(deal(7, 6)), 1, "honours"),
     ("honours-negative", ru(deal(7, 6, (-1, 6))), 1, "honours"),
     ("honours-bool", ru(deal(7, 6, (True, 4))), 1, "honours"),
     ("honours-in-flying-duck", record("flying-duck", [deal(7, 6, (3, 2))]), 1, "honours"),
@@ -251,7 +250,26 @@ CASES = [
         1,
         "honours",
     ),
-    ("hussar-honours-sum-4", record("hussar", [hdeal((4, 3, 3, 3), (2, 1, 1, 0))]), 1, "honours"),
+    ("hussar-honours-sum-6", record("hussar", [hdeal((4, 3, 3, 3), (3, 3, 0, 0))]), 1, "honours"),
+    (
+        "hussar-honours-claim-sum-6",
+        record("hussar", [hdeal((4, 3, 3, 3), honours={"N": 3, "W": 3})]),
+        1,
+        "honours",
+    ),
+    (
+        "hussar-honours-unknown-seat",
+        record("hussar", [hdeal((4, 3, 3, 3), honours={"X": 3})]),
+        1,
+        "honours",
+    ),
+    ("hussar-honours-empty", record("hussar", [hdeal((4, 3, 3, 3), honours={})]), 1, "honours"),
+    (
+        "hussar-honours-over-the-set",
+        record("hussar", [hdeal((4, 3, 3, 3), honours={"E": 6})]),
+        1,
+        "honours",
+    ),
     (
         "hussar-honours-when-off",
         record("hussar", [hdeal((4, 3, 3, 3), (2, 2, 1, 0))], {"honourSet": "none"}),
@@ -259,6 +277,12 @@ CASES = [
         "honours",
     ),
     ("prussian-honours-sum-5", record("prussian", [pdeal(7, 6, (3, 2))]), 1, "honours"),
+    (
+        "prussian-honours-of-one-hand",
+        record("prussian", [pdeal(7, 6, honours={"N": 3})]),
+        1,
+        "honours",
+    ),
     ("eralash-aces-sum-5", record("eralash", [deal(7, 6, (3, 2))]), 1, "honours"),
     (
         "eralash-aces-by-side-when-per-player",
@@ -278,9 +302,10 @@ CASES = [
         1,
         "honours",
     ),
+    ("prussian-honours-sum-5", record("prussian", [pdeal(7, 6, (3, 2))]), 1, "honours"),
     (
-        "trump-game-without-honours",
-        record("progulochny", [gdeal("NS", "trump", 7, "S")]),
+        "prussian-honours-of-one-hand",
+        record("prussian", [pdeal(7, 6, honours={"N": 3})]),
         1,
         "honours",
     ),
@@ -397,6 +422,12 @@ CASES = [
         record("english-long", AT_EIGHT_LONG + [deal(hon=(3, 1), called="XY")]),
         3,
         "called",
+    ),
+    (
+        "called-without-honours",
+        record("english-long", AT_EIGHT_LONG + [deal(7, 6, called="NS")]),
+        3,
+        "honours",
     ),
     (
         "failed-call-without-tricks",

@@ -21,6 +21,20 @@ def test_hussar_counts_follow_the_seats_n_e_s_w():
         assert "tricks 7–3–2–1" in str(deal_summary(stored))
 
 
+def test_hussar_honours_name_the_players_who_claimed_them():
+    stored = {"tricks": {"N": 5, "E": 3, "S": 1, "W": 4}, "honours": {"W": 3, "E": 4}}
+    with translation.override("ru"):
+        assert "онеры В 4 З 3" in str(deal_summary(stored))
+    with translation.override("en"):
+        assert "honours E 4 W 3" in str(deal_summary(stored))
+
+
+def test_a_deal_without_honours_says_nothing_of_them():
+    stored = {"trump": "S", "tricks": {"NS": 8, "EW": 5}}
+    with translation.override("en"):
+        assert "honours" not in str(deal_summary(stored))
+
+
 def test_a_revoke_names_the_seat_in_the_interface_letters():
     stored = {"trump": "H", "tricks": {"NS": 8, "EW": 5}, "revokes": [{"seat": "E"}]}
     with translation.override("ru"):

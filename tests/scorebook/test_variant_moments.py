@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import re
 import uuid
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
-from scorebook import services
+from scorebook import forms, services
+from scorebook.forms import DealForm, deal_initial
+from scorebook.models import Deal
 from scorebook.rules import PRESETS
-from tests.scorebook.conftest import PLAYERS
+from scorebook.rules.presets import BY_CLAIM, BY_HAND, BY_SEAT, BY_SIDE, DealEntry
+from scorebook.variants import OPTION_LABELS, VARIANTS
+from tests.scorebook.conftest import PLAYERS, table_url
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +37,7 @@ def test_a_flying_duck_deal_needs_no_trump_suit(client):
 
 
 def test_every_other_trump_variant_still_asks_for_the_trump():
-    asking = {k for k, p in PRESETS.items() if p.trump and p.trump_required}
+    asking = {k for k, p in PRESETS.items() if p.entry.trump == "required"}
 
     assert asking == {k for k, p in PRESETS.items() if p.trump} - {"flying-duck"}
 
@@ -51,3 +57,252 @@ def test_progulochny_declarers_follow_from_the_dealer(client):
     assert "Null at most 6" in page and 'class="first-six"' in page
     assert response.status_code == 302
     assert table.deals.get().data["contract"] == {"side": "EW", "game": "grand"}
+
+
+# ---------------------------------------------------------------------------------------------
+# The shape: what a deal asks for is the preset's data
+
+
+def test_every_preset_has_its_labels_and_its_deal_form_description():
+    assert set(VARIANTS) == set(PRESETS)
+    for key, preset in PRESETS.items():
+        name, description = VARIANTS[key]
+        assert str(name).strip() and str(description).strip(), key
+        assert set(preset.defaults) <= set(OPTION_LABELS), key
+        entry = preset.entry
+        assert isinstance(entry, DealEntry), key
+        assert entry.trump in ("required", "optional", "none"), key
+        assert entry.tricks in (BY_SIDE, BY_SEAT), key
+        assert entry.honours in (BY_SIDE, BY_HAND, BY_CLAIM), key
+        # per side needs two sides; per seat or hand, the seats are the sides
+        if BY_SIDE in (entry.tricks, entry.honours):
+            assert len(preset.sides) == 2, key
+        if entry.tricks == BY_SEAT or entry.honours in (BY_HAND, BY_CLAIM):
+            assert preset.sides == preset.seats, key
+
+
+def test_the_deal_form_never_asks_for_a_variant_by_name():
+    source = Path(forms.__file__).read_text()
+
+    named = [key for key in PRESETS if re.search(rf"[\"']{re.escape(key)}[\"']", source)]
+    assert named == []
+    assert "family ==" not in source and ".key ==" not in source
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_the_form_has_the_fields_the_preset_describes(variant):
+    preset = PRESETS[variant]
+    table = services.create_table(
+        variant=variant, players={s: PLAYERS[s] for s in preset.seats}, first_dealer="N"
+    )
+    form = DealForm(services.table_rules(table))
+    entry = preset.entry
+
+    assert ("trump" in form.fields) == (entry.trump != "none")
+    assert ("special_suit" in form.fields) == entry.special_suit
+    assert ("contract_game" in form.fields) == entry.contract
+    assert ("called" in form.fields) == entry.called
+    assert ("exchanged" in form.fields) == entry.exchanged
+    assert ("tricks" in form.fields) == (entry.tricks == BY_SIDE)
+    assert form.trick_seats == (list(preset.seats[:-1]) if entry.tricks == BY_SEAT else [])
+
+
+# ---------------------------------------------------------------------------------------------
+# Honours: none claimed unless tapped
+
+
+@pytest.mark.parametrize(
+    "variant, fields",
+    [
+        ("russian", {"trump": "H", "tricks": 8}),
+        ("english-short", {"trump": "S", "tricks": 8}),
+        ("english-long", {"trump": "S", "tricks": 8}),
+        ("anfilada", {"trump": "D", "tricks": 8}),
+        ("eralash", {"tricks": 8}),
+        ("prussian", {"trump": "C", "tricks": 8}),
+        # the trump game is checked on the page: the browser posts it untouched
+        ("progulochny", {"contract_game": "trump", "contract_trump": "H", "tricks": 8}),
+    ],
+)
+def test_a_plain_deal_is_trump_tricks_and_save(client, variant, fields):
+    preset = PRESETS[variant]
+    table = services.create_table(
+        variant=variant, players={s: PLAYERS[s] for s in preset.seats}, first_dealer="N"
+    )
+
+    response = post_deal(client, table, **fields)
+
+    assert response.status_code == 302
+    data = table.deals.get().data
+    assert "honours" not in data
+    assert data["tricks"][preset.sides[0]] == 8
+
+
+def test_the_honours_strip_offers_none_claimed_chosen_by_default(client, table):
+    page = client.get(table_url(table)).content.decode()
+
+    assert re.search(
+        r'<input type="radio" name="honours" value="" [^>]*checked data-default>'
+        r"<span>none claimed</span>",
+        page,
+    )
+    assert "Honours held by NS (EW hold the rest)" in page
+
+
+def test_a_claim_is_one_tap_on_the_honours_strip(client, table):
+    post_deal(client, table, trump="H", tricks=8, honours=1)
+
+    assert table.deals.get().data["honours"] == {"NS": 1, "EW": 4}
+
+
+def test_a_deal_without_honours_is_corrected_with_none_claimed(client, table):
+    post_deal(client, table, trump="H", tricks=8)
+    record = services.table_state(table).record
+
+    initial = deal_initial(record, table.deals.get().data)
+    page = client.get(reverse("deal_edit", args=[table.edit_token, 1])).content.decode()
+
+    assert "honours" not in initial
+    assert re.search(r'name="honours" value="" [^>]*checked', page)
+
+
+def test_prussian_honours_are_both_hands_or_none(client):
+    table = services.create_table(
+        variant="prussian", players={"N": "Anna", "S": "Vera"}, first_dealer="N"
+    )
+
+    one = post_deal(client, table, trump="C", tricks=8, honours_N=3)
+    both = post_deal(client, table, trump="C", tricks=8, honours_N=3, honours_S=1)
+
+    assert one.status_code == 422
+    assert "Tap the honours of each hand, or none." in one.content.decode()
+    assert both.status_code == 302
+    assert table.deals.get().data["honours"] == {"N": 3, "S": 1}
+
+
+# ---------------------------------------------------------------------------------------------
+# Hussar: three trick taps, the last player's are the rest; honours only for a claim
+
+
+@pytest.fixture
+def hussar(db):
+    return services.create_table(variant="hussar", players=PLAYERS, first_dealer="N")
+
+
+def test_hussar_asks_three_players_tricks_and_shows_the_fourth_as_the_rest(client, hussar):
+    page = client.get(table_url(hussar)).content.decode()
+
+    for seat in "NES":
+        assert f'name="tricks_{seat}" value="13"' in page
+    assert 'name="tricks_W" value=' not in page  # no taps for the last player
+    assert '<output name="tricks_W"' in page
+    assert 'style="--n:-5"' in page  # each tap's count, for the sum site.css shows
+
+
+def test_hussar_plain_deal_takes_the_rest_for_the_last_player(client, hussar):
+    response = post_deal(client, hussar, trump="H", tricks_N=5, tricks_E=3, tricks_S=1)
+
+    assert response.status_code == 302
+    data = hussar.deals.get().data
+    assert data["tricks"] == {"N": 5, "E": 3, "S": 1, "W": 4}
+    assert "honours" not in data
+
+
+def test_hussar_tricks_beyond_thirteen_are_refused_at_the_tricks(client, hussar):
+    response = post_deal(client, hussar, trump="H", tricks_N=6, tricks_E=5, tricks_S=4)
+
+    assert response.status_code == 422
+    assert "These players took 15 tricks: more than the 13 of a deal." in response.content.decode()
+    assert not hussar.deals.exists()
+
+
+def test_hussar_honours_name_only_the_claiming_player(client, hussar):
+    page = client.get(table_url(hussar)).content.decode()
+    response = post_deal(client, hussar, trump="H", tricks_N=5, tricks_E=3, tricks_S=1, honours_E=4)
+
+    assert 'name="honours_E" value="1"' not in page  # only the counts that score are offered
+    assert 'name="honours_E" value="3"' in page
+    assert response.status_code == 302
+    assert hussar.deals.get().data["honours"] == {"E": 4}
+    assert services.table_state(hussar).sheet.above == {"N": 0, "E": 4, "S": 0, "W": 0}
+
+
+# ---------------------------------------------------------------------------------------------
+# English long whist: honours called at 8
+
+
+@pytest.fixture
+def long_whist(db):
+    return services.create_table(variant="english-long", players=PLAYERS, first_dealer="N")
+
+
+def english_deals(table, *deals):
+    for tricks in deals:
+        state = services.table_state(table)
+        data = {
+            "dealer": state.next_dealer,
+            "trump": "S",
+            "tricks": {"NS": tricks, "EW": 13 - tricks},
+        }
+        services.add_deal(table, data, number=state.next_number, author=services.Author(label="t"))
+
+
+def test_the_call_is_offered_only_to_a_side_standing_at_8(client, long_whist):
+    before = client.get(table_url(long_whist)).content.decode()
+    english_deals(long_whist, 13, 7)  # NS 7 + 1 = 8
+    at_eight = client.get(table_url(long_whist)).content.decode()
+
+    assert "Honours called at 8" not in before
+    assert "Honours called at 8" in at_eight
+    assert 'name="called" value="NS"' in at_eight
+    assert 'name="called" value="EW"' not in at_eight
+
+
+def test_the_deal_that_brings_a_side_to_8_is_answered_with_the_call(client, long_whist):
+    english_deals(long_whist, 13)  # NS 7
+
+    response = client.post(
+        reverse("deal_add", args=[long_whist.edit_token]),
+        {"number": 2, "nonce": uuid.uuid4().hex, "dealer": "E", "trump": "H", "tricks": 7},
+        HTTP_HX_REQUEST="true",
+    )
+
+    assert response.status_code == 200
+    assert 'name="called" value="NS"' in response.content.decode()
+
+
+def test_a_call_at_8_with_honours_wins_the_game_without_tricks(client, long_whist):
+    english_deals(long_whist, 13, 7)
+
+    response = post_deal(
+        client, long_whist, number=3, dealer="S", trump="H", called="NS", honours=3
+    )
+
+    assert response.status_code == 302
+    deal = Deal.objects.get(table=long_whist, number=3)
+    assert deal.data == {"dealer": "S", "trump": "H", "called": "NS", "honours": {"NS": 3, "EW": 1}}
+    assert services.table_state(long_whist).sheet.deals[-1].game_won_by == "NS"
+
+
+def test_a_call_needs_the_honours_of_the_side(client, long_whist):
+    english_deals(long_whist, 13, 7)
+
+    response = post_deal(client, long_whist, number=3, dealer="S", trump="H", called="NS")
+
+    assert response.status_code == 422
+    assert "Tap the honours of the side that called." in response.content.decode()
+
+
+# ---------------------------------------------------------------------------------------------
+# Progulochny: a trump game unless another game is tapped
+
+
+def test_progulochny_trump_game_is_chosen_until_another_game_is_tapped(client):
+    table = services.create_table(variant="progulochny", players=PLAYERS, first_dealer="N")
+
+    page = client.get(table_url(table)).content.decode()
+    response = post_deal(client, table, contract_game="trump", contract_trump="S", tricks=8)
+
+    assert re.search(r'name="contract_game" value="trump" [^>]*checked data-default', page)
+    assert response.status_code == 302
+    assert table.deals.get().data["contract"] == {"side": "NS", "game": "trump", "trump": "S"}
