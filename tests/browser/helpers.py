@@ -188,7 +188,7 @@ def check_sheet(
     letters = dict(zip("NESW", "NESW" if english else "СВЮЗ", strict=True))
     label = {side: "".join(letters[c] for c in side) for side in ("NS", "EW")}
     assert sheet["columns"] == [label["NS"], label["EW"]]
-    assert sheet["log"] == list(range(1, len(deals) + 1))
+    assert sheet["log"] == list(range(1, len(deals) + 1)), sheet["log"]
     below, above, total, settlement = sheet["rows"][:4]
     assert below == [exp.below["NS"], exp.below["EW"]], sheet
     assert above == [exp.above["NS"], exp.above["EW"]], sheet

@@ -319,7 +319,7 @@ def test_a_club_night(page: Page, lang: str, shots) -> None:
     expect(value_cell(watcher, "#glance", anna)).to_have_text("8")
 
     page.goto(first_url)
-    log_line = page.locator("#sheet .deal-log > li[value='2']")
+    log_line = page.locator("#deal-log > li[value='2']")
     log_line.get_by_role("link", name=words["correct"], exact=True).click()
     expect(page).to_have_url(re.compile(r"/deals/2/$"))
     expect(page.locator("input[name=tricks][value='6']")).to_be_checked()

@@ -54,7 +54,7 @@ def save_in_place(page: Page, number: int, *, save_name: str = "Save deal") -> N
 def wait_on_read_only(watcher: Page, number: int, clicked_at: float) -> float:
     """Wait for deal ``number`` on a read-only page, at most until POLL_BOUND after the click."""
     remaining = POLL_BOUND - (time.monotonic() - clicked_at)
-    expect(watcher.locator(f"#sheet .deal-log > li[value='{number}']")).to_be_visible(
+    expect(watcher.locator(f"#deal-log > li[value='{number}']")).to_be_visible(
         timeout=max(remaining, 0.001) * 1000
     )
     return time.monotonic() - clicked_at
@@ -109,7 +109,7 @@ def test_an_evening_in_english(page: Page, new_context, shot) -> None:
     )
 
     # Correct deal 2 (NS took 7 tricks, not 6): every line after it follows.
-    page.locator("#sheet .deal-log > li[value='2']").get_by_role("link", name="correct").click()
+    page.locator("#deal-log > li[value='2']").get_by_role("link", name="correct").click()
     expect(page).to_have_url(re.compile(rf"/t/{token}/deals/2/$"))
     fix = Tapper(page)
     tricks = page.get_by_role("group", name=re.compile(r"^Tricks of NS"))
@@ -123,7 +123,7 @@ def test_an_evening_in_english(page: Page, new_context, shot) -> None:
     expect(page.locator("#sheet tr.game-rule")).to_have_text(
         re.compile(r"^\s*Game 1 to NS, double\s*\(12–4\)")
     )
-    expect(page.locator("#sheet .deal-log > li[value='2'] .edited")).to_have_text("corrected")
+    expect(page.locator("#deal-log > li[value='2'] .edited")).to_have_text("corrected")
     shot(page, "en-14-deal-2-corrected")
 
     # Undo the last deal, accepting the confirmation.
@@ -138,7 +138,9 @@ def test_an_evening_in_english(page: Page, new_context, shot) -> None:
     page.get_by_role("button", name="Undo deal 6").click()
     expect(page.locator("#live .alert.success")).to_have_text("Deal 6 undone.")
     expect(deal_log(page)).to_have_count(5)
-    expect(page.locator("#sheet .deal-log > li[value='6']")).to_have_count(0)
+    expect(page.locator("#deal-log > li[value='6']")).to_have_count(0)
+    # still in the list, struck through, after the live deals
+    expect(page.locator("#sheet .deal-log.undone > li[value='6'] s")).to_be_visible()
     expect(page.get_by_role("button", name="Undo deal 5")).to_be_visible()
     assert dialogs == ["Undo the last deal?"]
     assert page.evaluate("window.__marker") == 1
@@ -201,7 +203,7 @@ def test_an_evening_in_russian(page: Page, new_context, shot) -> None:
     expect(page.locator("#sheet tr.game-rule")).to_contain_text("(10–4)")
 
     # The correction page in Russian, for a look at its layout.
-    page.locator("#sheet .deal-log > li[value='2'] a").click()
+    page.locator("#deal-log > li[value='2'] a").click()
     expect(page).to_have_url(re.compile(rf"/t/{token}/deals/2/$"))
     expect(page.locator("input[name=tricks][value='5']")).to_be_checked()
     shot(page, "ru-07-correct-deal-2")
