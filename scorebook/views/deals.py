@@ -54,7 +54,8 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
     table = require_edit(request, token)
     # The form needs only the table's rules; the engine checks the deal against the whole
     # record when it is saved, and that one scoring draws the answer.
-    form = DealForm(services.table_rules(table), request.POST)
+    rules = services.table_rules(table)
+    form = DealForm(rules, request.POST)
     data = form.deal_data()
     conflict = ""
     if data is not None:
@@ -73,7 +74,7 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
             conflict = _conflict_message(number)
         else:
             if request.htmx:  # type: ignore[attr-defined]
-                return _saved_answer(request, table, saved, number)
+                return _saved_answer(request, table, saved, number, dict(rules.players))
             messages.success(request, _("Deal %(number)s saved.") % {"number": number})
             return redirect("table", token=token)
     table.refresh_from_db()
@@ -103,19 +104,24 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _saved_answer(
-    request: HttpRequest, table: Table, saved: services.Saved | None, number: int
+    request: HttpRequest,
+    table: Table,
+    saved: services.Saved | None,
+    number: int,
+    players: dict[str, str | None],
 ) -> HttpResponse:
     """The answer to a save from the page's form: the next deal's form, with only what the
     save changed on the sheet (out-of-band swaps). One scoring per save: it is drawn from what
     the save computed. Any other htmx caller (the offline queue, a double tap replayed) gets
     the whole live part of the page."""
-    table.refresh_from_db()
     if saved is None or request.htmx.target != "deal-form":  # type: ignore[attr-defined]
+        table.refresh_from_db()
         context = table_context(request, table, True, saved=number)
         response = render(request, "scorebook/table.html#live", context)
         response["HX-Retarget"] = "#live"
         return response
-    context = delta_context(request, table, True, saved, saved_number=number)
+    table.version = saved.version  # as the save left it: no need to read the table again
+    context = delta_context(request, table, True, saved, players=players, saved_number=number)
     return render(request, "scorebook/_delta.html", context)
 
 

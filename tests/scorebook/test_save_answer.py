@@ -61,6 +61,9 @@ def test_a_save_from_the_page_scores_one_deal_and_reads_no_earlier_one(client):
     answer, queries = save(client, table)
 
     assert not [q for q in queries if LIVE_DEALS in q and '"scorebook_deal"."data"' in q]
+    reads = [q.split(" FROM ")[1].split()[0] for q in queries if q.startswith("SELECT")]
+    assert reads.count('"scorebook_table"') == 2  # found by its link, then locked
+    assert reads.count('"scorebook_seat"') == 1
     assert '<li value="61">' in answer and 'value="60"' not in answer
     assert 'id="deal-form"' in answer and "Deal 62" in answer and "Deal 61 saved." in answer
     assert '<section id="sheet"' not in answer  # the rest of the sheet stays as it is
