@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from players.models import Club, ClubLog, ClubRole, Player, Season, normal_name
@@ -121,7 +122,7 @@ def merge_players(source: Player, target: Player, *, author: AbstractBaseUser) -
         table = Table.objects.select_related("evening").get(pk=together)
         where = table.title or _("a table")
         if table.evening is not None:
-            where = f"{where}, {table.evening.name} ({table.evening.date:%d.%m.%Y})"
+            where = f"{where}, {table.evening.name} ({date_format(table.evening.date, 'j E Y')})"
         raise ClubError(
             _("%(a)s and %(b)s sat at the same table (%(table)s): they are two people.")
             % {"a": source.name, "b": target.name, "table": where},

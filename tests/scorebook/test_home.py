@@ -5,6 +5,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.urls import reverse
 
+from scorebook.models import Table
 from tests.scorebook.conftest import new_table_form
 
 pytestmark = pytest.mark.django_db  # a new browser's home page looks for the demo tables
@@ -91,7 +92,8 @@ def test_a_new_browser_is_offered_the_demo_tables_and_how_it_works(client):
 
     page = client.get(reverse("home")).content.decode()
 
-    assert "Try it on a demo table" in page and "Russian whist, Friday" in page
+    demo = Table.objects.get(title="Demo: Russian whist, Friday")
+    assert "Try it on a demo table" in page and reverse("table", args=[demo.view_token]) in page
     assert "how-it-works" in page
 
 
