@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.rules.presets import (
@@ -40,8 +41,17 @@ from scorebook.variants import (
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUIT_ORDER = ["C", "D", "H", "S"]  # clubs lowest, spades highest (seed page)
+# The picture cards and the ace by their letters in the interface's language (В Д К Т in Russian).
+RANK_LETTERS = {
+    "J": pgettext_lazy("card rank: jack", "J"),
+    "Q": pgettext_lazy("card rank: queen", "Q"),
+    "K": pgettext_lazy("card rank: king", "K"),
+    "A": pgettext_lazy("card rank: ace", "A"),
+}
 CARD_CHOICES = [("", "—")] + [
-    (f"{rank}{suit}", f"{rank}{SUITS[suit][0]}") for rank in reversed(RANKS) for suit in "SHDC"
+    (f"{rank}{suit}", format_lazy("{}{}", RANK_LETTERS.get(rank, rank), SUITS[suit][0]))
+    for rank in reversed(RANKS)
+    for suit in "SHDC"
 ]
 
 

@@ -115,8 +115,9 @@ OPTION_CHOICE_LABELS = {
     "shared": _("defender ±1, each besieger ∓½"),
     "opponentsOvertricks": _("the opponents' tricks over seven"),
     "undertricks": _("the declarers' missing tricks"),
-    "AKQJ": "A K Q J",
-    "AKQJ10": "A K Q J 10",
+    # The honours by their letters: Т К Д В (10) in Russian, as the glossary writes them.
+    "AKQJ": _("A K Q J"),
+    "AKQJ10": _("A K Q J 10"),
     "aces": _("the four aces"),
     "none": _("none"),
 }
