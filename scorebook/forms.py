@@ -486,7 +486,8 @@ class DealForm(forms.Form):
         if entry.trump != NONE:
             if data.get("trump"):
                 deal["trump"] = data["trump"]
-            elif entry.trump == REQUIRED:
+            elif entry.trump == REQUIRED and not data.get("called"):
+                # (a won call is not played: there may be no trump to name)
                 self.group_error("trump", gettext("Choose the trump suit."))
         if data.get("special_suit"):
             deal["special_suit"] = data["special_suit"]

@@ -206,8 +206,10 @@ def _scored(result: Any) -> str:
         below_above[0 if entry[1] == "below" else 1] += entry[2]
     if not sums:
         return ""
+    # each side's "NS 6 / 2" stays on one line; a long list (Hussar) breaks between sides
     parts = [
-        f"{escape(seat_letters(side))} {below} / {above}" for side, (below, above) in sums.items()
+        f"{escape(seat_letters(side))}\u00a0{below}\u00a0/\u00a0{above}"
+        for side, (below, above) in sums.items()
     ]
     return f' <span class="scored">→ {" · ".join(parts)}</span>'
 
@@ -229,16 +231,16 @@ def deal_log_items(
         dealer = data.get("dealer")
         head = f'<span class="num">{deal.number}.</span> '
         head += f'<span class="dealer">{escape(seat_letters(dealer))}</span> ' if dealer else ""
-        edited = ""
+        edited = struck = ""
         if deal.version > 1:
             before = was.get(deal.pk)
-            struck = f'<s class="was">{deal_summary(before)}</s> ' if before else ""
+            struck = f'<s class="was">{deal_summary(before)}</s> → ' if before else ""
             edited = f' <span class="edited">{corrected}</span>'
-            head += struck
         link = f' <a class="fix" href="{base}{deal.number}/">{correct}</a>' if can_edit else ""
         scored = _scored(result)
         items.append(
-            f'<li value="{deal.number}">{head}{deal_summary(data)}{scored}{edited}{link}</li>'
+            f'<li value="{deal.number}">{head}<span class="what">{struck}{deal_summary(data)}'
+            f"{scored}{edited}</span>{link}</li>"
         )
     return mark_safe("\n".join(items))  # noqa: S308 - escaped above; deal_summary is safe
 

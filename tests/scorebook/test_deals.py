@@ -564,4 +564,4 @@ def test_the_deal_list_numbers_each_deal_and_says_what_it_scored(client, table_w
     log = page.split('<ol class="deal-log" id="deal-log">')[1].split("</ol>")[0]
 
     assert '<span class="num">1.</span>' in log and '<span class="num">3.</span>' in log
-    assert f"→ NS {below} / {above}" in log
+    assert f"→ NS\u00a0{below}\u00a0/\u00a0{above}" in log

@@ -284,6 +284,21 @@ def test_a_call_at_8_with_honours_wins_the_game_without_tricks(client, long_whis
     assert services.table_state(long_whist).sheet.deals[-1].game_won_by == "NS"
 
 
+def test_a_call_is_the_side_its_honours_and_save_no_trump_needed(client, long_whist):
+    """A won call is not played, so there is no trump to name (found by a new user)."""
+    english_deals(long_whist, 13, 7)
+
+    response = post_deal(client, long_whist, number=3, dealer="S", called="NS", honours=4)
+
+    assert response.status_code == 302
+    assert Deal.objects.get(table=long_whist, number=3).data == {
+        "dealer": "S",
+        "called": "NS",
+        "honours": {"NS": 4, "EW": 0},
+    }
+    assert services.table_state(long_whist).sheet.deals[-1].game_won_by == "NS"
+
+
 def test_a_call_needs_the_honours_of_the_side(client, long_whist):
     english_deals(long_whist, 13, 7)
 
