@@ -109,6 +109,9 @@ def known_players(request: HttpRequest, night: Evening | None) -> list[str]:
     return sorted(set(names[:500]))
 
 
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
 def _context(
     request: HttpRequest,
     table: Table,
@@ -135,6 +138,12 @@ def _context(
         "seat_names": seat_names,
         "seat_labels": SEAT_NAMES,
         "next_dealer_name": seat_names.get(state.next_dealer or "", ""),
+        # The dummy's deal is dealt by its partner, opposite (three-handed whist).
+        "dummy_dealer": (
+            seat_names.get(OPPOSITE[state.next_dealer], "")
+            if state.next_dealer and state.next_dealer == state.record.dummy
+            else ""
+        ),
         "next_number": state.next_number,
         "undo_nonce": uuid.uuid4().hex,
     }

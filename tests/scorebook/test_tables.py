@@ -164,6 +164,16 @@ def test_three_players_leave_the_dummy_seat_empty(client):
     assert services.export_record(table)["players"] == {"N": "Anna", "E": "Boris", "S": "Vera"}
 
 
+def test_the_dummys_deal_is_dealt_by_its_partner(client):
+    table = services.create_table(
+        variant="russian", players={**PLAYERS, "W": None}, dummy="W", first_dealer="W"
+    )
+
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+
+    assert "Boris deals for the dummy (W)" in page  # East, opposite the dummy in the West
+
+
 def test_a_known_player_is_reused_whatever_the_case(client):
     anna = Player.named("Anna")
 
