@@ -1,8 +1,8 @@
 """Server time of saving a deal on a table of 60 deals, through the whole Django stack.
 
 Target: a median of at most 30 ms per save (POST through the test client, the redirect not
-followed), both without JavaScript (302) and with htmx (200 and the new ``#live`` fragment,
-which is what a phone waits for). Each save is undone again, untimed, so every save meets 60
+followed), both without JavaScript (302) and with htmx (200: the next deal's form and what
+the save changed, which is what a phone waits for). Each save is undone again, untimed, so every save meets 60
 deals. The test run's template instrumentation (a signal and a context copy per template
 rendered, for ``response.context``) is switched off: it is not server time. Not part of the
 default run::
@@ -63,7 +63,8 @@ def test_saving_a_deal_on_a_table_of_60_deals(client, htmx):
     table = services.import_record(record)
     add = reverse("deal_add", args=[table.edit_token])
     undo = reverse("deal_undo", args=[table.edit_token])
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    # as the page's form posts it: the answer is the next form and what the save changed
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "deal-form"} if htmx else {}
     client.get(reverse("table", args=[table.edit_token]))  # the browser's session exists
     form = {"number": DEALS + 1, "dealer": "N", "trump": "H", "tricks": 8, "honours": 3}
 
