@@ -35,6 +35,9 @@ def field_label(name: str) -> str:
         "meta.title": _("title"),
         "meta.place": _("place"),
         "meta.date": _("date"),
+        "variant": _("variant"),
+        "format": _("format"),
+        "options": _("rules options"),
     }
     return str(labels.get(name, name))
 
@@ -64,6 +67,10 @@ MESSAGES = {
         "a record may hold at most %(limit)s deals (this one has %(got)s)"
     ),
     "json": gettext_lazy("This file is not a JSON record."),
+    "suit": gettext_lazy("must be a suit: ♠ ♥ ♦ ♣ (S, H, D, C)"),
+    "unknown-field": gettext_lazy("is not a field of a whist record"),
+    "variant": gettext_lazy("is not a variant this score book knows"),
+    "format": gettext_lazy("must be “whist-record/1”: this is not a whist record"),
 }
 
 

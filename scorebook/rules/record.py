@@ -422,7 +422,7 @@ class _DealParser:
 
     def suit(self, value: object, n: int, field: str) -> str:
         if value not in SUITS:
-            raise _fail(f"must be one of S, H, D, C, got {value!r}", n, field)
+            raise _fail(f"must be one of S, H, D, C, got {value!r}", n, field, code="suit")
         return str(value)
 
     def parse(self, raw: object, n: int) -> Deal:
@@ -431,7 +431,7 @@ class _DealParser:
             raise _fail("must be an object", n)
         for key in raw.keys() - self.usual:
             if key not in DEAL_KEYS:
-                raise _fail("unknown field", n, str(key))
+                raise _fail("unknown field", n, str(key), code="unknown-field")
             if raw[key] is not None:
                 raise _fail(f"is not used {self.forbidden[key]}", n, key, code="not-used")
         dealer = raw.get("dealer")
@@ -823,12 +823,16 @@ def parse_record(data: object) -> Record:
         raise _fail("a record must be a JSON object")
     for key in data:
         if key not in RECORD_KEYS:
-            raise _fail("unknown field", field=str(key))
+            raise _fail("unknown field", field=str(key), code="unknown-field")
     if data.get("format") != FORMAT:
-        raise _fail(f"must be {FORMAT!r}, got {data.get('format')!r}", field="format")
+        raise _fail(
+            f"must be {FORMAT!r}, got {data.get('format')!r}", field="format", code="format"
+        )
     variant = data.get("variant")
     if not isinstance(variant, str) or variant not in PRESETS:
-        raise _fail(f"must be one of {', '.join(PRESETS)}, got {variant!r}", field="variant")
+        raise _fail(
+            f"must be one of {', '.join(PRESETS)}, got {variant!r}", field="variant", code="variant"
+        )
     preset = PRESETS[variant]
     rules, options = _rules(preset, data.get("options"))
 

@@ -2,10 +2,10 @@
 
 Target: a median of at most 30 ms per save (POST through the test client, the redirect not
 followed), both without JavaScript (302) and with htmx (200: the next deal's form and what
-the save changed, which is what a phone waits for). Each save is undone again, untimed, so every save meets 60
-deals. The test run's template instrumentation (a signal and a context copy per template
-rendered, for ``response.context``) is switched off: it is not server time. Not part of the
-default run::
+the save changed, which is what a phone waits for). Each save is undone again, untimed, so
+every save meets 60 deals. The test run's template instrumentation (a signal and a context
+copy per template rendered, for ``response.context``) is switched off: it is not server time.
+Not part of the default run::
 
     .venv/bin/pytest tests/bench/test_bench_save_deal.py -q -p no:randomly -o addopts='' -s
 """
