@@ -30,6 +30,10 @@ def test_a_forbidden_write_is_styled(client, table):
 
 @override_settings(DEBUG=False)
 def test_a_server_error_is_styled_and_leaks_nothing(monkeypatch, table):
+    # Resolve the URL (importing the URLconf and every view module) before patching:
+    # a view module first imported under the patch would keep the broken function
+    # for the rest of the run (CI's random order once made this the first request).
+    url = reverse("table", args=[table.view_token])
     from scorebook.views import tables
 
     def broken(*args, **kwargs):
@@ -38,7 +42,7 @@ def test_a_server_error_is_styled_and_leaks_nothing(monkeypatch, table):
     monkeypatch.setattr(tables, "table_context", broken)
     client = Client(raise_request_exception=False)
 
-    response = client.get(reverse("table", args=[table.view_token]), HTTP_ACCEPT_LANGUAGE="en")
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
 
     page = response.content.decode()
     assert response.status_code == 500
