@@ -21,6 +21,7 @@ from .gcpause import paused_gc
 from .presets import PRESETS
 from .record import Deal, Record, load_record, next_dealer, parse_record
 from .score import score
+from .score import score_json as score_as_json
 from .sheet import DealScore, Entry, GameResult, RubberResult, Sheet
 
 
@@ -47,10 +48,10 @@ def score_json(text: str | bytes, *, indent: int | None = None) -> str:
 
 
 def _score_json(text: str | bytes, indent: int | None) -> str:
-    sheet = score(load_record(text))
+    record = load_record(text)
     if indent is None:
-        return sheet.to_json()
-    return json.dumps(sheet.to_dict(), ensure_ascii=False, indent=indent)
+        return score_as_json(record)
+    return json.dumps(score(record).to_dict(), ensure_ascii=False, indent=indent)
 
 
 __all__ = [

@@ -67,9 +67,9 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
         if won > book:
             _add(ledger, side, (won - book) * per_trick, "tricks", revoking)
 
-    long_whist = ledger.long_whist
+    long_whist, values = ledger.long_whist, ledger.honour_values
     for side, held in honours.items():
-        value = rules.honour_values.get(held, 0)
+        value = values.get(held, 0)
         if not value or side == called_side:
             continue
         barred = start[side] == target - 1 or (long_whist and start[side] == target - 2)

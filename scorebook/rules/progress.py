@@ -89,7 +89,7 @@ class Progress:
         state = dict(self.__dict__)
         del state["record"]
         ledger = dict(self.ledger.__dict__)
-        for key in ("record", "rules", "deal"):
+        for key in ("record", "rules", "deal", *Ledger.CACHES):
             ledger.pop(key, None)
         state["ledger"] = ledger
         return state
@@ -107,6 +107,7 @@ def _bare(ledger: Ledger, record: Record, head: Mapping[str, Any]) -> Progress:
     ledger.record = bare
     ledger.deals = ledger.deals[-1:]
     ledger.games = ledger.games[-1:]
+    ledger.forget_caches()
     return Progress(head=head, record=bare, ledger=ledger)
 
 

@@ -8,7 +8,7 @@ sides of one player each.
 
 from __future__ import annotations
 
-from .record import Deal, side_of
+from .record import Deal
 from .revoke import apply_revokes
 from .sheet import ABOVE, Ledger
 
@@ -17,12 +17,11 @@ NOBODY: frozenset[str] = frozenset()
 
 def score_deal(ledger: Ledger, deal: Deal) -> None:
     rules = ledger.rules
-    record = ledger.record
-    assert deal.tricks is not None
-    multiplier = 1
-    if record.variant == "special-suit" and deal.trump is not None and deal.trump == ledger.special:
-        multiplier = 2
     tricks = deal.tricks
+    assert tricks is not None
+    multiplier = 1
+    if ledger.special_doubles and deal.trump is not None and deal.trump == ledger.special:
+        multiplier = 2
     revoking = NOBODY
     if deal.revokes:
         revoking = frozenset(r.side for r in deal.revokes)
@@ -30,25 +29,22 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
         def add(side: str, points: int, item: str) -> None:
             ledger.add_below(side, points, item, revoking)
 
-        tricks = dict(deal.tricks)
+        tricks = dict(tricks)
         penalty_multiplier = multiplier if rules.double_penalties else 1
         apply_revokes(rules, deal, tricks, add, penalty_multiplier)
-    for side, won in tricks.items():
-        odd = won - rules.book
-        if odd > 0:
-            ledger.add_below(
-                side, odd * rules.points_per_odd_trick * multiplier, "tricks", revoking
-            )
+    ledger.odd_tricks(tricks, rules.book, rules.points_per_odd_trick * multiplier, revoking)
 
-    if deal.honours is not None:
-        prussian = record.variant == "prussian"
-        for holder, held in deal.honours.items():
-            if prussian and min(deal.honours.values()) > 1:
-                break  # each played hand holds two or more: nobody scores (RULES.md V6)
-            value = rules.honour_values.get(held, 0)
-            if value and (held >= 2 or not prussian):
-                side = holder if holder in ledger.sides else side_of(record.preset, holder)
-                ledger.write(side, ABOVE, value * multiplier, "honours")
+    honours = deal.honours
+    if honours is not None:
+        values, side_of_holder = ledger.honour_values, ledger.side_of_holder
+        prussian = ledger.prussian
+        # Prussian: when each played hand holds two or more, nobody scores (RULES.md V6)
+        if not prussian or min(honours.values()) <= 1:
+            for holder, held in honours.items():
+                value = values.get(held, 0)
+                if value and (held >= 2 or not prussian):
+                    ledger.write(side_of_holder[holder], ABOVE, value * multiplier, "honours")
 
+    assert deal.tricks is not None
     ledger.slams(deal.tricks, revoking, multiplier)
     ledger.check_game()

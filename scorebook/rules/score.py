@@ -24,18 +24,25 @@ def score(record: Record) -> Sheet:
         return run(record).sheet()
 
 
-def run(record: Record) -> Ledger:
+def score_json(record: Record) -> str:
+    """The score output of a validated record as compact JSON: ``score(record).to_json()``,
+    with each deal's JSON written as soon as it is scored, and no row kept for it."""
+    with paused_gc():
+        ledger = run(record, as_json=True)
+        return ledger.sheet().to_json(deal_texts=ledger.texts)
+
+
+def run(record: Record, *, as_json: bool = False) -> Ledger:
     """Score every deal of a validated record; the ledger holds the score after the last."""
-    ledger = Ledger(record)
+    ledger = Ledger(record, as_json=as_json)
     score_deal = FAMILIES[record.preset.family]
+    play = ledger.play
     with paused_gc():
         for deal in record.deals:
-            play(ledger, score_deal, deal)
+            play(deal, score_deal)
     return ledger
 
 
 def play(ledger: Ledger, score_deal: Callable[[Ledger, Deal], None], deal: Deal) -> None:
     """Score one more deal on the ledger."""
-    if ledger.begin_deal(deal):
-        score_deal(ledger, deal)
-    ledger.end_deal()
+    ledger.play(deal, score_deal)

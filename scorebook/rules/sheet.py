@@ -10,7 +10,7 @@ knows a variant's scoring rules beyond the game label scale and the bonuses of R
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -19,6 +19,10 @@ from .errors import RecordError
 from .gcpause import paused_gc
 from .presets import ENGLISH
 from .record import Deal, Record, side_of
+
+# Builds a named tuple from its fields in order, without the keyword-taking ``__new__`` that
+# NamedTuple generates: twice as fast, for the rows made once per deal or entry.
+_new_tuple = tuple.__new__
 
 BELOW = "below"
 ABOVE = "above"
@@ -114,6 +118,15 @@ class RubberResult(NamedTuple):
         }
 
 
+class KnownEntries(dict[tuple[str, str, int, str, str | None], Entry]):
+    """The entries a ledger has written, each made once and shared: a long record writes the
+    same few items again and again, and an entry is as immutable as a string."""
+
+    def __missing__(self, key: tuple[str, str, int, str, str | None]) -> Entry:
+        entry = self[key] = _new_tuple(Entry, key)
+        return entry
+
+
 Amount = int | float  # a shared dummy settlement can split an odd amount in halves
 
 
@@ -137,32 +150,38 @@ class Sheet:
         with paused_gc():
             return self._to_dict()
 
-    def to_json(self) -> str:
+    def to_json(self, deal_texts: list[str] | None = None) -> str:
         """The score output as compact JSON text, equal to ``json.dumps(self.to_dict())``.
 
-        The deals, the bulk of a long record, are written directly: every string in them is
-        one of the engine's own names (sides, lines, items, reasons), so nothing needs
-        escaping, and no dict per entry is built. A property test checks both agree.
+        The deals, games and rubbers, the bulk of a long record, are written directly: every
+        string in them is one of the engine's own names (sides, lines, items, reasons, labels),
+        so nothing needs escaping, and no dict per row is built. A property test checks both
+        agree. ``deal_texts``: the deals' JSON objects, already written (score.score_json()).
         """
         with paused_gc():
             head = json.dumps(
                 {"format": "whist-score/1", "variant": self.variant, "sides": list(self.sides)},
                 separators=(",", ":"),
             )
-            tail = self._to_dict(deals=False)
-            del tail["format"], tail["variant"], tail["sides"], tail["deals"]
+            deals = ",".join(_deals_json(self.deals) if deal_texts is None else deal_texts)
+            games = ",".join(_games_json(self.games))
+            rubbers = ",".join(_rubbers_json(self.rubbers))
+            tail = self._to_dict(deals=False, rows=False)
+            del tail["format"], tail["variant"], tail["sides"]
+            del tail["deals"], tail["games"], tail["rubbers"]
             rest = json.dumps(tail, ensure_ascii=False, separators=(",", ":"))
-            deals = ",".join([_deal_json(d) for d in self.deals])
-            return f'{head[:-1]},"deals":[{deals}],{rest[1:]}'
+            return (
+                f'{head[:-1]},"deals":[{deals}],"games":[{games}],"rubbers":[{rubbers}],{rest[1:]}'
+            )
 
-    def _to_dict(self, deals: bool = True) -> dict[str, Any]:
+    def _to_dict(self, deals: bool = True, rows: bool = True) -> dict[str, Any]:
         return {
             "format": "whist-score/1",
             "variant": self.variant,
             "sides": list(self.sides),
             "deals": [d.to_dict() for d in self.deals] if deals else [],
-            "games": [g.to_dict() for g in self.games],
-            "rubbers": [r.to_dict() for r in self.rubbers],
+            "games": [g.to_dict() for g in self.games] if rows else [],
+            "rubbers": [r.to_dict() for r in self.rubbers] if rows else [],
             "totals": {
                 "below": dict(self.below),
                 "above": dict(self.above),
@@ -183,7 +202,7 @@ def draws_special(record: Record) -> bool:
 class Ledger:
     """The running score while a record's deals are scored in order."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, *, as_json: bool = False) -> None:
         self.record = record
         self.rules = record.rules
         self.sides = record.sides
@@ -191,8 +210,19 @@ class Ledger:
         self.anfilada = record.variant == "anfilada"
         self.special_suit_variant = draws_special(record)
         self.long_whist = record.variant == "english-long"
-        self.below = dict.fromkeys(self.sides, 0)
-        self.games_won = dict.fromkeys(self.sides, 0)
+        self.special_doubles = record.variant == "special-suit"  # tricks in the special suit
+        self.prussian = record.variant == "prussian"
+        rules = record.rules
+        self.honour_values = dict(rules.honour_values)  # a dict reads faster than the proxy
+        preset = record.preset
+        # the side whose score a count of honours goes to, by the side or seat holding them
+        self.side_of_holder = {
+            **{seat: side_of(preset, seat) for seat in preset.seats},
+            **{side: side for side in self.sides},
+        }
+        self.zeros = dict.fromkeys(self.sides, 0)
+        self.below = self.zeros.copy()
+        self.games_won = self.zeros.copy()
         self.totals = {BELOW: dict.fromkeys(self.sides, 0), ABOVE: dict.fromkeys(self.sides, 0)}
         self.pending_carry: dict[str, int] = {}
         self.rubber_no = 0
@@ -205,6 +235,15 @@ class Ledger:
         # per deal
         self.deal: Deal | None = None
         self.entries: list[Entry] = []
+        # Only the deals' JSON text (Sheet.to_json()), for score_json(): no rows are kept.
+        self.texts: list[str] | None = [] if as_json else None
+        self.forget_caches()
+
+    CACHES = ("known_entries", "deal_texts")  # attributes that only make a long record faster
+
+    def forget_caches(self) -> None:
+        self.known_entries = KnownEntries()
+        self.deal_texts = DealTexts()
         self.game_won_by: str | None = None
         self.rubber_won_by: str | None = None
 
@@ -213,7 +252,7 @@ class Ledger:
     def write(
         self, side: str, line: str, points: int, item: str, reason: str | None = None
     ) -> None:
-        self.entries.append(Entry(side, line, points, item, reason))
+        self.entries.append(self.known_entries[side, line, points, item, reason])
         if item not in UNCOUNTED:
             self.totals[line][side] += points
 
@@ -225,25 +264,56 @@ class Ledger:
 
     # -- deals ------------------------------------------------------------------------------
 
-    def begin_deal(self, deal: Deal) -> bool:
-        """Start scoring a deal; False for a deal that scores nothing (void or redealt)."""
+    def play(self, deal: Deal, score_deal: Callable[[Ledger, Deal], None]) -> None:
+        """Score one more deal with its family's ``score_deal`` (a void or redealt deal scores
+        nothing) and keep its row, or only its JSON text when the ledger writes JSON."""
         self.deal = deal
-        self.entries = []
+        entries = self.entries
+        entries.clear()  # the deal before kept a tuple of them
         self.game_won_by = None
         self.rubber_won_by = None
-        if deal.void is not None or deal.redealt:
-            return False
-        if not self.rubber_open:
-            self.rubber_no += 1
-            self.rubber_open = True
-            self.games_won = dict.fromkeys(self.sides, 0)
-            self.below = dict.fromkeys(self.sides, 0)
-            for side, points in self.pending_carry.items():
-                self.below[side] = points
-            self.pending_carry = {}
-        if self.special_suit_variant:
-            self._check_special_suit(deal)
-        return True
+        scored = deal.void is None and not deal.redealt
+        if scored:
+            if not self.rubber_open:
+                self.open_rubber()
+            if self.special_suit_variant:
+                self._check_special_suit(deal)
+            score_deal(self, deal)
+        if self.texts is not None:  # Sheet.to_json() of the row, and no row
+            rest = self.deal_texts[tuple(entries), self.game_won_by]
+            self.texts.append(f'{{"number":{deal.number},{rest}')
+        elif scored:
+            game = self.game_no + (0 if self.game_won_by else 1)
+            self.keep(deal, game, self.rubber_no, None)
+        else:
+            self.keep(deal, 0, 0, deal.void or "redeal")
+
+    def keep(self, deal: Deal, game: int, rubber: int, void: str | None) -> None:
+        """Keep the deal's row."""
+        self.deals.append(
+            _new_tuple(
+                DealScore,
+                (
+                    deal.number,
+                    tuple(self.entries),
+                    self.game_won_by,
+                    self.rubber_won_by,
+                    game,
+                    rubber,
+                    void,
+                    self.below.copy(),  # below_after
+                ),
+            )
+        )
+
+    def open_rubber(self) -> None:
+        self.rubber_no += 1
+        self.rubber_open = True
+        self.games_won = self.zeros.copy()
+        self.below = self.zeros.copy()
+        for side, points in self.pending_carry.items():
+            self.below[side] = points
+        self.pending_carry = {}
 
     def _check_special_suit(self, deal: Deal) -> None:
         per = "game" if self.rules.special_drawn == "perGame" else "rubber"
@@ -264,23 +334,6 @@ class Ledger:
                 got=deal.special_suit,
             )
 
-    def end_deal(self) -> None:
-        deal = self.deal
-        assert deal is not None
-        scored = deal.void is None and not deal.redealt
-        self.deals.append(
-            DealScore(
-                number=deal.number,
-                entries=tuple(self.entries),
-                game_won_by=self.game_won_by,
-                rubber_won_by=self.rubber_won_by,
-                game=self.game_no + (0 if self.game_won_by else 1) if scored else 0,
-                rubber=self.rubber_no if scored else 0,
-                void=deal.void or ("redeal" if deal.redealt else None),
-                below_after=dict(self.below),
-            )
-        )
-
     def add_below(self, side: str, points: int, item: str, capped: frozenset[str]) -> None:
         """Write points below the line for the current game.
 
@@ -292,14 +345,38 @@ class Ledger:
             self.write(side, BELOW, actual, item)
             self.below[side] += actual
             return
-        scored = points
-        if side in capped:
-            scored = min(points, max(0, self.rules.game_target - 1 - self.below[side]))
+        if side not in capped:  # the usual case, with write() inline: all of it scores
+            self.entries.append(self.known_entries[side, BELOW, points, item, None])
+            self.totals[BELOW][side] += points
+            self.below[side] += points
+            return
+        scored = min(points, max(0, self.rules.game_target - 1 - self.below[side]))
         if scored:
             self.write(side, BELOW, scored, item)
             self.below[side] += scored
         if points > scored:
             self.write(side, BELOW, points - scored, NOT_SCORED, "cap")
+
+    def odd_tricks(
+        self, tricks: Mapping[str, int], book: int, per_trick: int, capped: frozenset[str]
+    ) -> None:
+        """Each side's tricks over the book, ``per_trick`` points each, below the line:
+        add_below() for each side, with its usual case inline (once or twice a deal)."""
+        entries, known, totals, below = (
+            self.entries,
+            self.known_entries,
+            self.totals[BELOW],
+            self.below,
+        )
+        for side, won in tricks.items():
+            if won > book:
+                points = (won - book) * per_trick
+                if side in capped:
+                    self.add_below(side, points, "tricks", capped)
+                else:
+                    entries.append(known[side, BELOW, points, "tricks", None])
+                    totals[side] += points
+                    below[side] += points
 
     def slams(self, tricks: Mapping[str, int], revoking: frozenset[str], multiplier: int) -> None:
         """Small and grand slam above the line, judged on the tricks won in play."""
@@ -325,29 +402,30 @@ class Ledger:
 
     def check_game(self) -> None:
         """Line scoring: after a deal, the unique highest score at or over the target wins."""
-        target = self.rules.game_target
-        best = max(self.below.values())
-        if best < target:
+        below = self.below
+        best = max(below.values())
+        if best < self.rules.game_target:
             return
-        leaders = [s for s in self.sides if self.below[s] == best]
+        leaders = [s for s in self.sides if below[s] == best]
         if len(leaders) == 1:  # an exact tie for the lead (Hussar) plays on
             self.win_game(leaders[0])
 
     def win_game(self, winner: str) -> None:
-        rules = self.rules
-        losers_best = max(self.below[s] for s in self.sides if s != winner)
+        rules, below = self.rules, self.below
+        losers_best = 0  # below the line, nobody has less than 0
+        for side in self.sides:
+            if side != winner and below[side] > losers_best:
+                losers_best = below[side]
         label = self.label(losers_best)
         game_points = LABEL_POINTS[label] if self.english else 0
         self.game_no += 1
+        # The game's score is the ledger's below-the-line dict itself: a new one replaces it
+        # at once, and nothing writes to the old one again.
+        self.below = self.zeros.copy()
+        deal = self.deal.number if self.deal is not None else 0
         self.games.append(
-            GameResult(
-                number=self.game_no,
-                rubber=self.rubber_no,
-                winner=winner,
-                label=label,
-                game_points=game_points,
-                score=dict(self.below),
-                deal=self.deal.number if self.deal else 0,
+            _new_tuple(
+                GameResult, (self.game_no, self.rubber_no, winner, label, game_points, below, deal)
             )
         )
         self.game_won_by = winner
@@ -355,23 +433,27 @@ class Ledger:
             self.write(winner, ABOVE, game_points, "game-bonus")
         if rules.game_bonus:
             self.write(winner, ABOVE, rules.game_bonus, "game-bonus")
-        excess = min(max(0, self.below[winner] - rules.game_target), rules.game_target - 1)
-        self.below = dict.fromkeys(self.sides, 0)
-        self.games_won[winner] += 1
-        rubber_over = self.games_won[winner] == 2
-        if rules.special_drawn == "perGame" or rubber_over:
-            self.special = None
-        if rubber_over:
-            self.rubber_won_by = winner
-            if rules.rubber_bonus:
-                self.write(winner, ABOVE, rules.rubber_bonus, "rubber-bonus")
-            self.rubbers.append(RubberResult(self.rubber_no, True, winner, dict(self.games_won)))
-            self.rubber_open = False
-            if self.anfilada and rules.carry_across_rubbers and excess:
-                self.pending_carry = {winner: excess}
+        excess = 0
+        if self.anfilada:  # Anfilada carries what the winner scored over the target
+            excess = min(max(0, below[winner] - rules.game_target), rules.game_target - 1)
+        games_won = self.games_won
+        games_won[winner] += 1
+        if games_won[winner] < 2:
+            if rules.special_drawn == "perGame":
+                self.special = None
+            if excess:
+                self.below[winner] = excess
                 self.write(winner, BELOW, excess, CARRY)
-        elif self.anfilada and excess:
-            self.below[winner] = excess
+            return
+        # the rubber is over
+        self.special = None
+        self.rubber_won_by = winner
+        if rules.rubber_bonus:
+            self.write(winner, ABOVE, rules.rubber_bonus, "rubber-bonus")
+        self.rubbers.append(_new_tuple(RubberResult, (self.rubber_no, True, winner, games_won)))
+        self.rubber_open = False  # open_rubber() makes new games_won
+        if rules.carry_across_rubbers and excess:
+            self.pending_carry = {winner: excess}
             self.write(winner, BELOW, excess, CARRY)
 
     # -- the end ----------------------------------------------------------------------------
@@ -402,18 +484,78 @@ class Ledger:
         )
 
 
-def _deal_json(deal: DealScore) -> str:
-    parts = []
-    for side, line, points, item, reason in deal.entries:
-        if reason is None:
-            parts.append(f'{{"side":"{side}","line":"{line}","points":{points},"item":"{item}"}}')
-        else:
-            parts.append(
-                f'{{"side":"{side}","line":"{line}","points":{points},"item":"{item}",'
-                f'"reason":"{reason}"}}'
-            )
-    won = "null" if deal.game_won_by is None else f'"{deal.game_won_by}"'
-    return f'{{"number":{deal.number},"entries":[{",".join(parts)}],"game_won_by":{won}}}'
+class DealTexts(dict[tuple[tuple[Entry, ...], str | None], str]):
+    """A deal's JSON after its number, by its entries and game winner, each built once: the
+    deals of a long record write the same few entries again and again."""
+
+    def __missing__(self, key: tuple[tuple[Entry, ...], str | None]) -> str:
+        entries, game_won_by = key
+        parts = []
+        for side, line, points, item, reason in entries:
+            if reason is None:
+                parts.append(
+                    f'{{"side":"{side}","line":"{line}","points":{points},"item":"{item}"}}'
+                )
+            else:
+                parts.append(
+                    f'{{"side":"{side}","line":"{line}","points":{points},"item":"{item}",'
+                    f'"reason":"{reason}"}}'
+                )
+        won = "null" if game_won_by is None else f'"{game_won_by}"'
+        text = self[key] = f'"entries":[{",".join(parts)}],"game_won_by":{won}}}'
+        return text
+
+
+def _deals_json(deals: tuple[DealScore, ...]) -> list[str]:
+    """Each deal's JSON object, as DealScore.to_dict() would give it (see Ledger.play())."""
+    texts = DealTexts()
+    return [f'{{"number":{d.number},{texts[d.entries, d.game_won_by]}' for d in deals]
+
+
+class _CountTexts(dict[tuple[tuple[str, int], ...], str]):
+    """A side -> count object's JSON by its items, each built once (games end on few scores)."""
+
+    def __missing__(self, key: tuple[tuple[str, int], ...]) -> str:
+        text = self[key] = "{" + ",".join([f'"{side}":{count}' for side, count in key]) + "}"
+        return text
+
+
+class _GameTexts(dict[tuple[str, str, int, tuple[tuple[str, int], ...]], str]):
+    """A game's JSON after its number and rubber, by winner, label, game points and score,
+    each built once."""
+
+    def __missing__(self, key: tuple[str, str, int, tuple[tuple[str, int], ...]]) -> str:
+        winner, label, game_points, score = key
+        counts = ",".join([f'"{side}":{count}' for side, count in score])
+        text = self[key] = (
+            f'"winner":"{winner}","label":"{label}","game_points":{game_points},'
+            f'"score":{{{counts}}}}}'
+        )
+        return text
+
+
+def _games_json(games: tuple[GameResult, ...]) -> list[str]:
+    """Each game's JSON object, as GameResult.to_dict() would give it."""
+    texts = _GameTexts()
+    return [
+        f'{{"number":{g.number},"rubber":{g.rubber},'
+        f"{texts[g.winner, g.label, g.game_points, tuple(g.score.items())]}"
+        for g in games
+    ]
+
+
+def _rubbers_json(rubbers: tuple[RubberResult, ...]) -> list[str]:
+    """Each rubber's JSON object, as RubberResult.to_dict() would give it."""
+    games_won = _CountTexts()
+    texts = []
+    for r in rubbers:
+        finished = "true" if r.finished else "false"
+        winner = "null" if r.winner is None else f'"{r.winner}"'
+        texts.append(
+            f'{{"number":{r.number},"finished":{finished},"winner":{winner},'
+            f'"games_won":{games_won[tuple(r.games_won.items())]}}}'
+        )
+    return texts
 
 
 def _half(amount: int) -> Amount:

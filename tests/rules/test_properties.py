@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scorebook.rules import RecordError, load_record, parse_record, score, score_record
 from scorebook.rules.presets import PRESETS
+from scorebook.rules.score import score_json as score_as_json
 
 from .strategies import damaged_records, records
 
@@ -128,3 +129,11 @@ def test_damaged_records_raise_only_the_engines_error(record):
 def test_the_compact_json_text_equals_the_score_output(record):
     sheet = score(parse_record(record))
     assert json.loads(sheet.to_json()) == sheet.to_dict()
+
+
+@SETTINGS
+@given(records())
+def test_the_streamed_json_of_score_json_equals_the_score_output(record):
+    # score_json() writes each deal's JSON as it is scored and keeps no rows: the same text
+    parsed = parse_record(record)
+    assert json.loads(score_as_json(parsed)) == score(parsed).to_dict()
