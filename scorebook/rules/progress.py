@@ -10,7 +10,6 @@ starts again from the whole record).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -65,6 +64,10 @@ class Progress:
         self.below = dict(result.below_after)
         self.game_starts = result.game_won_by is not None
         self.rubber_starts = result.rubber_won_by is not None
+
+    def fork(self) -> Progress:
+        """A copy that follows more deals without changing this one (see Ledger.fork())."""
+        return replace(self, ledger=self.ledger.fork(), below=self.below.copy())
 
     def next_deal(self, first_dealer: str | None = None) -> NextDeal:
         rules = self.record.rules
@@ -136,7 +139,7 @@ def advance(progress: Progress, raw: Mapping[str, Any]) -> tuple[Deal, Sheet, Pr
         raise _fail("a deal must be a JSON object", number)
     with paused_gc():
         deal = _DealParser(record.rules, record.dummy).parse(raw, number)
-        after = copy.deepcopy(progress)
+        after = progress.fork()
         ledger = after.ledger
         ledger.deals = []
         play(ledger, FAMILIES[record.preset.family], deal)

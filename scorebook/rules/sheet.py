@@ -9,6 +9,7 @@ knows a variant's scoring rules beyond the game label scale and the bonuses of R
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -240,6 +241,24 @@ class Ledger:
         self.forget_caches()
 
     CACHES = ("known_entries", "deal_texts")  # attributes that only make a long record faster
+
+    def fork(self) -> Ledger:
+        """A copy that scores on without changing this one: its own running totals, and the
+        games, rubbers and deals so far shared as they are (rows are immutable; a finished
+        rubber's games_won is never written again). Its cost does not grow with the rubbers
+        played, as a deep copy's would."""
+        other = copy.copy(self)
+        other.below = self.below.copy()
+        other.games_won = self.games_won.copy()
+        other.totals = {line: points.copy() for line, points in self.totals.items()}
+        other.pending_carry = self.pending_carry.copy()
+        other.games = self.games.copy()
+        other.rubbers = self.rubbers.copy()
+        other.deals = self.deals.copy()
+        other.entries = []
+        if self.texts is not None:
+            other.texts = self.texts.copy()
+        return other
 
     def forget_caches(self) -> None:
         self.known_entries = KnownEntries()

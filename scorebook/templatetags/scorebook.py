@@ -173,6 +173,8 @@ def pad_below_rows(pad: Any) -> SafeString:
                     f"{void_words.get(row.void, escape(row.void))}</td></tr>"
                 )
                 continue
+            if not any(row.cells):  # nothing below the line (a contract lost): nothing written
+                continue
             cells = "".join(
                 f"<td>{_entries_html(row.deal, cell, not_scored)}</td>" for cell in row.cells
             )
@@ -314,16 +316,23 @@ def declarers(dealer: str, record: Any) -> str:
 @register.simple_tag
 def rubber_items(rubbers: list[Any]) -> SafeString:
     """The rubbers of the sheet, one line each: built here, not in a template loop, because the
-    answer to every save and every watcher's poll carries them and a long table has many."""
-    lines = []
-    for rubber in rubbers:
-        if rubber.finished:
-            text = _("Rubber %(n)s won by %(side)s") % {
-                "n": rubber.number,
-                "side": seat_letters(rubber.winner),
-            }
-        else:
-            text = _("Rubber %(n)s in play") % {"n": rubber.number}
-        games = ", ".join(f"{seat_letters(s)} {won}" for s, won in rubber.games_won.items())
-        lines.append(f"<li>{escape(text)} ({escape(games)})</li>")
-    return mark_safe("\n".join(lines))  # noqa: S308 - every value above is escaped
+    answer to every save and every watcher's poll carries them and a long table has many. A
+    finished rubber's line never changes: each is written once per language (_rubber_line)."""
+    language = get_language()
+    lines = [
+        _rubber_line(r.number, r.finished, r.winner, tuple(r.games_won.items()), language)
+        for r in rubbers
+    ]
+    return mark_safe("\n".join(lines))  # noqa: S308 - every line is escaped
+
+
+@lru_cache(maxsize=4096)
+def _rubber_line(
+    number: int, finished: bool, winner: str | None, games: tuple[tuple[str, int], ...], _lang: str
+) -> str:
+    if finished:
+        text = _("Rubber %(n)s won by %(side)s") % {"n": number, "side": seat_letters(winner)}
+    else:
+        text = _("Rubber %(n)s in play") % {"n": number}
+    won = ", ".join(f"{seat_letters(side)} {count}" for side, count in games)
+    return f"<li>{escape(text)} ({escape(won)})</li>"

@@ -121,7 +121,9 @@ def _context(
     players: dict[str, str | None],
 ) -> dict[str, Any]:
     """What the table page and the answer to a save share: the next deal's form and names."""
+    fresh_form_key = ""
     if can_edit and form is None:
+        fresh_form_key = _fresh_form_key(table, players)
         form = DealForm(
             state.record,
             initial={"number": state.next_number, "dealer": state.next_dealer or ""},
@@ -146,7 +148,16 @@ def _context(
         ),
         "next_number": state.next_number,
         "undo_nonce": uuid.uuid4().hex,
+        "fresh_form_key": fresh_form_key,
     }
+
+
+def _fresh_form_key(table: Table, players: dict[str, str | None]) -> str:
+    """What the parts of a fresh deal form that never change from deal to deal (revokes, void,
+    note) depend on: the table (its variant and options are fixed), the language and the names
+    in the seats. The template caches those parts under it (_deal_fields.html)."""
+    names = hashlib.sha256(repr(sorted(players.items())).encode()).hexdigest()[:16]
+    return f"{table.pk}:{table.created_at.timestamp()}:{get_language()}:{names}"
 
 
 def table_context(

@@ -12,6 +12,7 @@ Not part of the default run::
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 import uuid
@@ -27,6 +28,7 @@ DEALS = 60
 SAVES = 60
 WARM_UP = 5
 TARGET_MS = 30.0
+SAVE_MEDIAN_MS = 15.0  # issue 9: a save on a 60-deal table, the page's way (htmx)
 PLAYERS = {"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"}
 SEATS = ("N", "E", "S", "W")
 
@@ -138,6 +140,9 @@ def test_saving_and_polling_cost_the_same_at_deal_500_as_at_deal_10(client):
         )
     save_ratio = medians[500][0] / medians[10][0]
     poll_ratio = medians[500][1] / medians[10][1]
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"500 deals / 10 deals: save x{save_ratio:.2f}, changed poll x{poll_ratio:.2f}")
+    print(f"load average {load} (absolute times swing 3-5x on a shared machine)")
     assert save_ratio <= 1.5
     assert poll_ratio <= 1.5
+    assert medians[60][0] <= SAVE_MEDIAN_MS

@@ -141,3 +141,19 @@ def test_a_dealer_out_of_rotation_is_refused_like_in_the_whole_record():
         whole.value.field,
         whole.value.code,
     )
+
+
+@SETTINGS
+@given(records(), st.data())
+def test_scoring_on_from_a_running_score_leaves_it_as_it_was(record, data):
+    # A running score is shared (the cache, a watcher's answer): advance() scores a copy
+    k = data.draw(st.integers(0, len(record["deals"])))
+    _record, _sheet, progress = start({**record, "deals": record["deals"][:k]})
+    before = pickle.dumps(progress)
+    later = progress
+    for raw in record["deals"][k:]:
+        _deal, _sheet, later = advance(later, raw)
+    assert pickle.dumps(progress) == before
+    if record["deals"][k:]:  # and the same deal scored again from it gives the same
+        first = advance(progress, record["deals"][k])[1]
+        assert advance(progress, record["deals"][k])[1] == first

@@ -116,9 +116,7 @@ def test_each_answer_shows_what_the_whole_sheet_shows_after_it(
 def test_a_correction_starts_again_from_the_whole_record(client):
     table = imported(12)
     client.get(reverse("table", args=[table.edit_token]))  # the running score after 12 deals
-    client.post(
-        reverse("deal_edit", args=[table.edit_token, 2]), edit_form(table, 2, tricks=13)
-    )
+    client.post(reverse("deal_edit", args=[table.edit_token, 2]), edit_form(table, 2, tricks=13))
 
     answer, _queries = save(client, table)
 
@@ -127,9 +125,7 @@ def test_a_correction_starts_again_from_the_whole_record(client):
     )
 
 
-def test_a_watcher_one_deal_behind_gets_only_that_deal(
-    client, django_capture_on_commit_callbacks
-):
+def test_a_watcher_one_deal_behind_gets_only_that_deal(client, django_capture_on_commit_callbacks):
     table = imported(30)
     seen = table.version
     client.get(reverse("table", args=[table.view_token]))
@@ -145,9 +141,7 @@ def test_a_watcher_one_deal_behind_gets_only_that_deal(
     assert "deal-form" not in answer  # a watcher gets no form
 
 
-def test_a_watcher_further_behind_gets_the_whole_sheet(
-    client, django_capture_on_commit_callbacks
-):
+def test_a_watcher_further_behind_gets_the_whole_sheet(client, django_capture_on_commit_callbacks):
     table = imported(30)
     seen = table.version
     with django_capture_on_commit_callbacks(execute=True):
@@ -196,3 +190,33 @@ def test_the_save_answer_is_in_the_pages_language(client):
         )
 
     assert "Сдача 6 сохранена." in response.content.decode()
+
+
+def test_the_unchanging_part_of_a_fresh_form_is_cached_per_language(client):
+    # The revoke, void and note part of the next deal's form is rendered once per table,
+    # language and names: a Russian page after an English one must not get the English part
+    table = imported(3)
+    page = reverse("table", args=[table.edit_token])
+    add = reverse("deal_add", args=[table.edit_token])
+
+    english = client.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    russian = client.get(page, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    answer = client.post(add, deal_form(table), HTTP_ACCEPT_LANGUAGE="ru", **FORM)
+
+    assert "Revoke (renonce) by" in english and "Ренонс сделал" not in english
+    assert "Ренонс сделал" in russian and "Revoke (renonce) by" not in russian
+    assert "Ренонс сделал" in answer.content.decode()
+
+
+def test_a_refused_form_keeps_its_revokes_whatever_was_cached(client):
+    table = imported(3)
+    page = reverse("table", args=[table.edit_token])
+    client.get(page)  # a fresh form: its revoke part is cached
+    data = deal_form(table, trump=None, revoke1_seat="N", revoke1_penalty="add")  # no trump
+
+    answer = client.post(reverse("deal_add", args=[table.edit_token]), data, **FORM)
+
+    html = answer.content.decode()
+    assert answer.status_code == 422
+    assert re.search(r'<details class="more"[^>]* open', html)
+    assert re.search(r'<option value="N" selected>', html)
