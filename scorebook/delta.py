@@ -8,13 +8,12 @@ from scorebook.pad import (
     Pad,
     PadEntry,
     PadGame,
-    PadPlayer,
     PadRow,
     carry_row,
     column_order,
     deal_marks,
     deal_rows,
-    side_names,
+    sheet_pad,
 )
 from scorebook.services import Saved
 
@@ -49,20 +48,4 @@ def delta_pad(saved: Saved, players: dict[str, str | None], right_side: str = ""
         if carried:
             carry = carry_row(result.number, carried, columns)
             games.append(PadGame(rubber=result.rubber, rows=[carry]))
-    names = side_names(record)
-    return Pad(
-        columns=columns,
-        names=[names[c] for c in columns],
-        above=above,
-        games=games,
-        rubbers=list(sheet.rubbers),
-        below=[sheet.below[c] for c in columns],
-        above_total=[sheet.above[c] for c in columns],
-        total=[sheet.total[c] for c in columns],
-        settlement=[sheet.settlement_sides[c] for c in columns],
-        players=[
-            PadPlayer(seat, players.get(seat) or seat, amount)
-            for seat, amount in sheet.settlement_players.items()
-        ],
-        english=record.preset.family == "english",
-    )
+    return sheet_pad(record, sheet, columns, above, games, players)

@@ -6,6 +6,7 @@ which column, which rows belong to which game, and the words for each item.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
@@ -200,11 +201,19 @@ def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
         current = open_game(sheet.rubbers[-1].number if sheet.rubbers else 1)
     if current is not None and current.result is None:
         current.score = [0 for _ in columns]
-    english = record.preset.family == "english"
-    players = [
-        PadPlayer(seat, record.players.get(seat) or seat, amount)
-        for seat, amount in sheet.settlement_players.items()
-    ]
+    return sheet_pad(record, sheet, columns, above, games, record.players)
+
+
+def sheet_pad(
+    record: Record,
+    sheet: Sheet,
+    columns: list[str],
+    above: list[PadRow],
+    games: list[PadGame],
+    players: Mapping[str, str | None],
+) -> Pad:
+    """The pad of ``above`` and ``games`` (the whole sheet's, or one deal's: scorebook/delta.py)
+    with the names, rubbers, totals and settlement of the whole sheet after them."""
     names = side_names(record)
     return Pad(
         columns=columns,
@@ -216,6 +225,9 @@ def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
         above_total=[sheet.above[c] for c in columns],
         total=[sheet.total[c] for c in columns],
         settlement=[sheet.settlement_sides[c] for c in columns],
-        players=players,
-        english=english,
+        players=[
+            PadPlayer(seat, players.get(seat) or seat, amount)
+            for seat, amount in sheet.settlement_players.items()
+        ],
+        english=record.preset.family == "english",
     )
