@@ -134,3 +134,34 @@ def test_the_home_page_costs_the_same_for_1_and_8_tables(client, owner):
         imported_table(3, owner)
 
     assert count(client, "get", reverse("home")) == few <= CEILING
+
+
+def test_the_correction_form_costs_the_same_for_5_and_60_deals(scorer, small, large):
+    def opened(table) -> int:
+        return count(scorer, "get", reverse("deal_edit", args=[table.edit_token, 3]))
+
+    assert opened(large) == opened(small) <= CEILING
+
+
+def test_the_record_download_costs_the_same_for_5_and_60_deals(client, small, large):
+    def downloaded(table) -> int:
+        return count(client, "get", reverse("record_download", args=[table.view_token]))
+
+    assert downloaded(large) == downloaded(small) <= CEILING
+
+
+def test_voiding_a_deal_costs_the_same_for_5_and_60_deals(scorer, small, large):
+    def voided(table, number) -> int:
+        url = reverse("deal_void", args=[table.edit_token, number])
+        queries = count(scorer, "post", url, {"kind": "misdeal", "version": 1, "nonce": "n"})
+        assert table.deals.get(number=number, removed=False).data.get("void") == "misdeal"
+        return queries
+
+    assert voided(large, 60) == voided(small, 5) <= CEILING
+
+
+def test_the_printed_sheet_costs_the_same_for_5_and_60_deals(client, small, large):
+    def printed(table) -> int:
+        return count(client, "get", reverse("table_pdf", args=[table.view_token]))
+
+    assert printed(large) == printed(small) <= CEILING
