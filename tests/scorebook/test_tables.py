@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -484,3 +485,21 @@ def test_partners_read_the_same_on_screen_and_on_paper_in_russian(client):
     page = client.get(reverse("table", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="ru")
 
     assert "Anna и Vera" in page.content.decode() and "Anna & Vera" not in page.content.decode()
+
+
+def test_no_template_comment_shows_on_the_table_page(client, table_with_deals):
+    # Django's {# #} comments are one line only: a comment over two lines is printed
+    page = client.get(table_url(table_with_deals)).content.decode()
+
+    assert "{#" not in page and "#}" not in page and "{%" not in page
+
+
+def test_every_one_line_template_comment_closes_on_its_line():
+    root = Path(__file__).resolve().parents[2] / "templates"
+    open_comments = [
+        f"{path.relative_to(root)}:{n}"
+        for path in root.rglob("*.html")
+        for n, line in enumerate(path.read_text().splitlines(), start=1)
+        if line.count("{#") > line.count("#}")
+    ]
+    assert not open_comments, "use {% comment %} over several lines: " + ", ".join(open_comments)
