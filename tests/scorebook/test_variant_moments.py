@@ -321,3 +321,33 @@ def test_progulochny_trump_game_is_chosen_until_another_game_is_tapped(client):
     assert re.search(r'name="contract_game" value="trump" [^>]*checked data-default', page)
     assert response.status_code == 302
     assert table.deals.get().data["contract"] == {"side": "NS", "game": "trump", "trump": "S"}
+
+
+def test_a_lost_progulochny_contract_writes_no_empty_row_below_the_line(client):
+    # On paper a deal that scores nothing below the line (a lost contract: its penalty goes
+    # above) writes nothing there; the pad showed a blank row for it.
+    table = services.create_table(variant="progulochny", players=PLAYERS, first_dealer="N")
+    made = {"dealer": "N", "contract": {"side": "NS", "game": "trump", "trump": "H"},
+            "tricks": {"NS": 8, "EW": 5}}  # fmt: skip
+    lost = {"dealer": "E", "contract": {"side": "EW", "game": "grand"},
+            "tricks": {"NS": 8, "EW": 5}}  # fmt: skip
+    services.add_deal(table, made, number=1, author=services.Author(label="t"))
+    services.add_deal(table, lost, number=2, author=services.Author(label="t"))
+
+    page = client.get(table_url(table)).content.decode()
+    below = page.split('id="pad-below"', 1)[1].split("</tbody>", 1)[0]
+    above = page.split('id="pad-above"', 1)[1].split("</tbody>", 1)[0]
+    # and the answer to saving a third lost deal adds no row below the line either
+    answer = client.post(
+        reverse("deal_add", args=[table.edit_token]),
+        {"number": 3, "nonce": uuid.uuid4().hex, "dealer": "S", "contract_game": "grand",
+         "tricks": 5},
+        headers={"hx-request": "true", "hx-target": "deal-form"},
+    )  # fmt: skip
+
+    assert "<sup>1</sup>" in below and "<sup>2</sup>" not in below
+    assert "<sup>2</sup>" in above  # the penalty for the lost Grand
+    assert not re.search(r"<tr>(<td></td>)+</tr>", below)
+    assert answer.status_code == 200
+    added = answer.content.decode().split('beforeend:#pad-below">', 1)[1].split("</tbody>")[0]
+    assert added == ""
