@@ -17,7 +17,7 @@ from scorebook.rules.sheet import DealScore, GameResult, RubberResult
 
 ITEM_LABELS = {
     "tricks": "",
-    "honours": _("honours"),
+    "honours": _("for honours"),  # points for honours, not a count of them
     "slam": _("slam"),
     "revoke": _("revoke"),
     "contract": _("contract"),

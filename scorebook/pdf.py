@@ -7,12 +7,15 @@ that a sheet prints the same on every machine, Cyrillic included, and the PDF em
 
 from __future__ import annotations
 
+import gc
 import json
+import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlparse
@@ -23,6 +26,8 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
@@ -34,6 +39,7 @@ from scorebook.pad import Pad, PadGame, PadRow, build_pad, column_order, deal_ma
 from scorebook.rules import PRESETS, Record, Sheet, parse_record, score
 from scorebook.rules.sheet import Amount
 from scorebook.summaries import scoring_summary
+from scorebook.templatetags.scorebook import deal_summary
 from scorebook.variants import variant_name
 
 PAPERS = {"a4": "A4", "a5": "A5"}
@@ -85,51 +91,129 @@ class DealLine:
     def note(self) -> str:
         return str(self.data.get("note") or "")
 
+    @property
+    def summary(self) -> SafeString:
+        return summary_html(self.data)
+
+    @property
+    def replaced(self) -> list[SafeString]:
+        return [summary_html(data) for data in self.previous]
+
+
+# On screen a suit sign is a <span> with its name for screen readers; on paper the sign is
+# enough, and a plain character costs WeasyPrint far less than an element in every line.
+SUIT_SPAN = re.compile(r'<span class="(?:suit [^"]*|no-trump)"[^>]*>([^<]*)</span>')
+
+
+def summary_html(data: Mapping[str, Any]) -> SafeString:
+    """A deal as the deal log writes it (trumps, tricks, honours ...), for paper."""
+    return mark_safe(SUIT_SPAN.sub(r"\1", deal_summary(data)))  # noqa: S308 (escaped there)
+
 
 @dataclass
-class FlowEntry:
-    """One item in a column of the pad, after the deal that wrote it."""
+class PadBlock:
+    """One row of the printed pad: what a run of deals wrote in each column."""
 
-    deal: str  # the deal's number in superscript digits
-    marks: str  # R for a revoke, ×2 for a contra
-    points: int
-    label: str
-    struck: bool
+    first: int
+    last: int
+    cells: list[SafeString]  # each column's entries in the order they were written, as HTML
+
+    @property
+    def deals(self) -> str:
+        return str(self.first) if self.last == self.first else f"{self.first}–{self.last}"
 
 
 @dataclass
 class GameBlock:
-    """One game on the pad: each side's points in order, then the rule under them."""
+    """One game below the line: each side's points in order, then the rule under them."""
 
     game: PadGame
-    cells: list[list[FlowEntry]]
-    first: int
-    last: int
+    block: PadBlock
     voids: list[PadRow]
 
 
-def flow(rows: Sequence[PadRow], width: int) -> list[list[FlowEntry]]:
-    """The entries of ``rows`` column by column, in the order they were written."""
-    cells: list[list[FlowEntry]] = [[] for _ in range(width)]
+def entries_html(rows: Sequence[PadRow], width: int) -> list[SafeString]:
+    """The entries of ``rows`` column by column, in the order they were written, each after
+    its deal's number in superscript digits: "⁵6 for honours".
+
+    Built here rather than in template loops, as a long sheet has thousands of entries, and
+    plain text rather than elements wherever the look allows: each element inside a line costs
+    WeasyPrint about as much as a line of its own.
+    """
+    cells: list[list[str]] = [[] for _ in range(width)]
     for row in rows:
         deal = str(row.deal).translate(SUPERSCRIPT)
-        marks = " ".join(row.marks)
+        if row.marks:
+            deal += f"<sup>{escape(' '.join(row.marks))}</sup>"
         for cell, entries in zip(cells, row.cells, strict=True):
-            cell.extend(FlowEntry(deal, marks, e.points, e.label, e.struck) for e in entries)
-    return cells
+            for e in entries:
+                text = f"{deal}{e.points}"
+                if e.label:  # one unbreakable item
+                    text += "\u00a0" + escape(e.label).replace(" ", "\u00a0")
+                cell.append(f"<s>{text}</s>" if e.struck else text)
+    return [mark_safe("\u2003".join(cell)) for cell in cells]  # noqa: S308 (escaped above)
 
 
 def game_blocks(pad: Pad) -> list[GameBlock]:
     return [
         GameBlock(
             game=game,
-            cells=flow(game.rows, pad.width),
-            first=game.rows[0].deal if game.rows else 0,
-            last=game.rows[-1].deal if game.rows else 0,
+            block=PadBlock(
+                game.rows[0].deal if game.rows else 0,
+                game.rows[-1].deal if game.rows else 0,
+                entries_html(game.rows, pad.width),
+            ),
             voids=[row for row in game.rows if row.void],
         )
         for game in pad.games
     ]
+
+
+# At most this many entries in one column of one printed row above the line: a row never
+# breaks across pages (a page's top would then have no column heads), so none may outgrow a
+# page, on A5 with Hussar's four narrow columns (an entry a line) too.
+ROW_ENTRIES = 24
+
+
+def row_runs(rows: Sequence[PadRow], width: int) -> Iterator[list[PadRow]]:
+    """``rows`` in runs of consecutive rows with at most ROW_ENTRIES entries in any column."""
+    run: list[PadRow] = []
+    counts = [0] * width
+    for row in rows:
+        sizes = [len(cell) for cell in row.cells]
+        if run and any(n + size > ROW_ENTRIES for n, size in zip(counts, sizes, strict=True)):
+            yield run
+            run, counts = [], [0] * width
+        run.append(row)
+        counts = [n + size for n, size in zip(counts, sizes, strict=True)]
+    if run:
+        yield run
+
+
+def above_blocks(pad: Pad, games: Sequence[GameBlock]) -> list[PadBlock]:
+    """The points above the line in one row per game, beside the game's rows below it.
+
+    Small rows rather than one block: the pad breaks between any two rows, so the first page
+    fills before the break and every page repeats the column heads. A game that wrote more
+    above the line than a row may hold (a long game of lost contracts) takes several rows,
+    each named by its own deals.
+    """
+    game_of: dict[int, int] = {}
+    for number, game in enumerate(pad.games):
+        for row in game.rows:
+            game_of.setdefault(row.deal, number)
+    by_game: dict[int, list[PadRow]] = defaultdict(list)
+    for row in pad.above:
+        by_game[game_of.get(row.deal, len(games) - 1)].append(row)
+    blocks = []
+    for number, rows in by_game.items():
+        game = games[number].block
+        runs = list(row_runs(rows, pad.width))
+        for index, run in enumerate(runs):
+            first = game.first if index == 0 else run[0].deal
+            last = game.last if index == len(runs) - 1 else run[-1].deal
+            blocks.append(PadBlock(first, last, entries_html(run, pad.width)))
+    return blocks
 
 
 @dataclass
@@ -154,7 +238,7 @@ class PrintSheet:
     record: Record
     sheet: Sheet
     pad: Pad
-    above: list[list[FlowEntry]]
+    above: list[PadBlock]
     games: list[GameBlock]
     deals: list[DealLine]
     url: str = ""
@@ -189,9 +273,14 @@ def option_lines(record: Record) -> list[tuple[str, str]]:
     return lines
 
 
+@lru_cache(maxsize=256)
 def qr_data_uri(url: str) -> str:
-    """A QR code of ``url`` as an SVG data URI (black on white, no quiet zone: CSS adds it)."""
-    return segno.make(url, error="m").svg_data_uri(border=0, dark="#000")
+    """A QR code of ``url`` as a PNG data URI, black on white, four pixels a module (the CSS
+    asks for sharp edges) and no quiet zone (the CSS adds it). A PNG rather than an SVG:
+    WeasyPrint draws an SVG's path with Python, and an evening's twelve codes took a tenth of
+    its time. Kept: a table's link never changes, and choosing the code's mask takes a few
+    milliseconds."""
+    return segno.make(url, error="m").png_data_uri(scale=4, border=0)
 
 
 def build_sheet(
@@ -219,6 +308,7 @@ def build_sheet(
         for seat in record.preset.seats
     ]
     pad = build_pad(record, sheet, right_side)
+    games = game_blocks(pad)
     return PrintSheet(
         title=title,
         variant=record.variant,
@@ -231,8 +321,8 @@ def build_sheet(
         record=record,
         sheet=sheet,
         pad=pad,
-        above=flow(pad.above, pad.width),
-        games=game_blocks(pad),
+        above=above_blocks(pad, games),
+        games=games,
         deals=deals,
         url=url,
         qr=qr_data_uri(url) if url else "",
@@ -382,6 +472,25 @@ def _page_css(paper: str, page_label: str) -> CSS:
     return CSS(string=css, font_config=_font_config())
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while a document is rendered and laid out.
+
+    WeasyPrint makes millions of small objects; the collector ran every few hundred of them
+    and walked all those still alive, so a long sheet's time grew faster than its deals (a
+    fifth of a 2,000-deal sheet's time, more the longer the sheet). Reference counting frees
+    nearly all of them anyway; the collector resumes when the document is done and takes the
+    few cycles left.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def check_options(lang: str, paper: str) -> None:
     if paper not in PAPERS:
         raise ValueError(f"unknown paper size {paper!r}: use {' or '.join(PAPERS)}")
@@ -392,11 +501,12 @@ def check_options(lang: str, paper: str) -> None:
 def render_pdf(template: str, context: Mapping[str, Any], *, lang: str, paper: str) -> bytes:
     """Render a print template in ``lang`` on ``paper`` (``a4`` or ``a5``) to PDF bytes."""
     check_options(lang, paper)
-    with translation.override(lang):
-        html = render_to_string(template, {**context, "paper": paper, "lang": lang})
-        page = _page_css(paper, _("page"))
-    document = HTML(string=html, base_url=str(STATIC_DIR), url_fetcher=StaticOnlyFetcher())
-    return document.write_pdf(stylesheets=[_stylesheet(), page], font_config=_font_config())
+    with collector_paused():
+        with translation.override(lang):
+            html = render_to_string(template, {**context, "paper": paper, "lang": lang})
+            page = _page_css(paper, _("page"))
+        document = HTML(string=html, base_url=str(STATIC_DIR), url_fetcher=StaticOnlyFetcher())
+        return document.write_pdf(stylesheets=[_stylesheet(), page], font_config=_font_config())
 
 
 def table_pdf(table: Table, *, lang: str, paper: str, base_url: str | None = None) -> bytes:

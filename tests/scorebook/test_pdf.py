@@ -173,18 +173,157 @@ def test_a_long_table_flows_onto_more_pages_without_losing_a_line(tmp_path):
         assert ink(png) > 0.002, f"{png.name} is blank"
 
 
+SUPERSCRIPT_NUMBER = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+
+
+def deals_written(page: str) -> set[str]:
+    """The deals whose points a page of the pad writes (each entry starts with its deal's
+    number in superscript digits)."""
+    return set(SUPERSCRIPT_NUMBER.findall(page))
+
+
 def test_a_pad_longer_than_a_page_repeats_the_column_heads():
-    record = long_record(deals=160)
+    record = long_record(deals=300)  # on A5, more than two pages of points above the line
     _columns, sheet, _parsed = expected(record)
 
     pages = pages_text(pdf.record_pdf(record, lang="en", paper="a5"))
-    pad_pages = [p for p in pages if "BELOW THE LINE" in p or "Game " in p]
+    totals = next(i for i, page in enumerate(pages) if re.search(r"^TOTAL\b", page, re.M))
+    pad_pages = pages[: totals + 1]
+    above = next(i for i, page in enumerate(pages) if "ABOVE THE LINE" in page)
+    below = next(i for i, page in enumerate(pages) if "BELOW THE LINE" in page)
 
-    assert len(pad_pages) >= 2
-    assert all("Anna & Vera" in page and "Boris & Gleb" in page for page in pad_pages)
+    # the points above the line run on over a page that names neither zone ...
+    assert below - above >= 2
+    assert deals_written(pages[above + 1])
+    # ... and every page of the pad, that one too, starts with the column heads
+    for number, page in enumerate(pad_pages, 1):
+        assert "Anna & Vera" in page and "Boris & Gleb" in page, f"page {number} has no heads"
+        assert re.search(r"^deal$", page, re.M), f"page {number} has no heads"
     text = "\n".join(pages)
     for game in sheet.games:
         assert f"Game {game.number} to {game.winner}" in text
+
+
+def lost_grands(deals: int) -> dict:
+    """Progulochny whist, every contract a Grand lost: penalties above the line and nothing
+    below it, so that one game never ends and writes ``deals`` penalties above the line."""
+    written = []
+    for i in range(deals):
+        dealer = "NESW"[i % 4]
+        side, other = ("NS", "EW") if dealer in "NS" else ("EW", "NS")
+        written.append(
+            {"dealer": dealer, "contract": {"side": side, "game": "grand"},
+             "tricks": {side: 5, other: 8}}
+        )  # fmt: skip
+    return {**progulochny_record(), "deals": written}
+
+
+def test_one_game_longer_than_a_page_above_the_line_keeps_the_column_heads():
+    record = lost_grands(300)
+    assert len(score(parse_record(record)).games) == 0  # one game, never won
+
+    pages = pages_text(pdf.record_pdf(record, lang="en", paper="a5"))
+    totals = next(i for i, page in enumerate(pages) if re.search(r"^TOTAL\b", page, re.M))
+
+    assert totals >= 1  # the points above the line run on over the first page
+    for number, page in enumerate(pages[: totals + 1], 1):
+        assert "Anna & Vera" in page and "Boris & Gleb" in page, f"page {number} has no heads"
+    text = squeeze("\n".join(pages))
+    assert text.count("3 penalty") == 300  # every penalty printed, once
+
+
+def ink_reach(png: Path) -> float:
+    """How far down the page's body (its running head and foot left out) the ink reaches."""
+    with Image.open(png) as image:
+        margin = image.height // 16
+        body = image.crop((0, margin, image.width, image.height - margin)).convert("L")
+        box = body.point(lambda v: 255 if v < 200 else 0).getbbox()
+        return box[3] / body.height if box else 0.0
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_first_page_is_filled_before_the_pad_breaks(lang, paper, tmp_path):
+    body = pdf.record_pdf(long_record(RUSSIAN_PLAYERS, deals=160), lang=lang, paper=paper)
+    first = pages_text(body)[0]
+
+    # not just the heads: rows of points above the line, a good many deals' worth
+    assert len(deals_written(first)) >= 10
+    assert ink_reach(rendered_pages(body, tmp_path)[0]) > 0.9
+
+
+LONG_NAMES = {
+    "en": {seat: seat + ("Bartholomew" * 6)[:59] for seat in "NESW"},
+    "ru": {seat: seat + ("Константинопольский" * 4)[:59] for seat in "NESW"},
+}
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_sixty_letter_name_wraps_inside_its_cells(lang, paper, tmp_path):
+    players = LONG_NAMES[lang]
+    assert all(len(name) == 60 and " " not in name for name in players.values())
+
+    body = pdf.record_pdf(rich_record(players=players), lang=lang, paper=paper)
+    text = text_of(body)
+
+    for name in players.values():  # all of it printed, but never on one line
+        assert name in "".join(text.split())
+        assert not any(name in line for line in text.splitlines())
+    # nothing runs past the last column into the page's right margin
+    with Image.open(rendered_pages(body, tmp_path)[0]) as image:
+        margin = image.convert("L").crop((image.width * 19 // 20, 0, image.width, image.height))
+        assert margin.point(lambda v: 255 if v < 200 else 0).getbbox() is None
+
+
+def short_record() -> dict:
+    """A club night's table of seven deals: one rubber played, the next begun."""
+    deals = [("N", "H", 9, 3), ("E", "S", 5, 1), ("S", "D", 8, 3), ("W", "C", 10, 2)]
+    deals += [("N", "S", 7, 5), ("E", "H", 6, 2), ("S", "C", 8, 4)]
+    return {
+        **rich_record(),
+        "options": {},
+        "meta": {
+            "title": "Пятница, стол у окна",
+            "date": "2026-11-20",
+            "place": "Клуб на Мойке, 12",
+            "club": "Клуб любителей виста · Пятничный вечер",
+        },
+        "deals": [
+            {
+                "dealer": dealer,
+                "trump": trump,
+                "tricks": {"NS": ns, "EW": 13 - ns},
+                "honours": {"NS": honours, "EW": 5 - honours},
+            }
+            for dealer, trump, ns, honours in deals
+        ],
+    }
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_short_table_prints_on_one_page(lang, paper):
+    record = short_record()
+
+    body = pdf.record_pdf(record, lang=lang, paper=paper, url="https://club.example/t/x/")
+    pages = pages_text(body)
+
+    assert len(pages) == 1
+    assert squeeze(pages[0]).count(" · tricks ") + squeeze(pages[0]).count(" · взятки ") == 7
+
+
+def test_the_pad_writes_points_for_honours_and_the_deal_list_the_honours_held():
+    record = rich_record(players={"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"})
+
+    english = squeeze(text_of(pdf.record_pdf(record, lang="en", paper="a4")))
+    russian = squeeze(text_of(pdf.record_pdf(record, lang="ru", paper="a4")))
+
+    # deal 1: NS held 3 honours (the deal list), worth 2 points above the line (the pad)
+    assert "1 n ♥ · tricks 8–5 · honours 3–2" in english
+    assert "¹2 for honours" in english and "¹2 honours" not in english
+    assert "1 с ♥ · взятки 8–5 · онеры 3–2" in russian
+    assert "¹2 за онеры" in russian
 
 
 # ---------------------------------------------------------------------------------------------
@@ -378,6 +517,18 @@ def test_a_night_of_two_variants_ranks_each_apart_and_never_adds_them():
     assert nets == [own["russian"], own["progulochny"]]
     assert "each variant is ranked apart" in closing
     assert all(g.nets[0].rank == 1 for g in groups)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("lang", "words"), [("en", "for honours"), ("ru", "за онеры")])
+def test_the_screen_and_the_paper_write_the_same_words_for_honours(client, lang, words):
+    table = imported(rich_record())
+
+    page = client.get(reverse("table", args=[table.view_token]), headers={"accept-language": lang})
+    paper = squeeze(text_of(pdf.table_pdf(table, lang=lang, paper="a4")))
+
+    assert f"<sup>1</sup>2 <small>{words}</small>" in page.content.decode()
+    assert f"¹2 {words}" in paper
 
 
 # ---------------------------------------------------------------------------------------------
