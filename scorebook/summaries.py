@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scorebook.rules import PRESETS
-from scorebook.rules.presets import ENGLISH, HUSSAR, PROGULOCHNY
+from scorebook.rules.presets import ENGLISH, HUSSAR, PROGULOCHNY, Preset
 from scorebook.variants import VARIANTS
 
 
@@ -34,15 +34,15 @@ def scoring_summary(variant: str) -> list[str]:
     d = preset.defaults
     lines = [str(VARIANTS[variant][1])]
     if preset.family == ENGLISH:
-        lines += _english(variant, d)
+        lines += _english(preset, d)
     elif preset.family == PROGULOCHNY:
         lines += _progulochny(d)
     else:
-        lines += _line(variant, d, hussar=preset.family == HUSSAR)
+        lines += _line(preset, d, hussar=preset.family == HUSSAR)
     return lines
 
 
-def _english(variant: str, d: Mapping[str, Any]) -> list[str]:
+def _english(preset: Preset, d: Mapping[str, Any]) -> list[str]:
     target = d["gameTarget"]
     lines = [
         _(
@@ -55,7 +55,7 @@ def _english(variant: str, d: Mapping[str, Any]) -> list[str]:
         "set": honour_set_name(d["honourSet"]),
         "values": honour_values(d["honourValues"]),
     }
-    if variant == "english-long":
+    if preset.scoring.long_whist:
         lines.append(
             honours
             + " "
@@ -83,7 +83,7 @@ def _english(variant: str, d: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def _line(variant: str, d: Mapping[str, Any], *, hussar: bool) -> list[str]:
+def _line(preset: Preset, d: Mapping[str, Any], *, hussar: bool) -> list[str]:
     lines = []
     if not hussar:  # the variant's one-liner already says it for Hussar whist
         lines.append(
@@ -99,7 +99,7 @@ def _line(variant: str, d: Mapping[str, Any], *, hussar: bool) -> list[str]:
     ]
     if d["honourSet"] == "none":
         lines.append(_("Honours are not scored."))
-    elif variant == "prussian":
+    elif preset.honours_by_hand:
         lines.append(
             _(
                 "Honours (%(set)s, in the two hands played): a player holding 2 or more scores "

@@ -86,6 +86,25 @@ class DealEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Scoring:
+    """What the engine scores differently in this variant, beyond its family and options.
+
+    ``long_whist``: English long whist (game of 10): honours barred at 8 as well as at 9 (a side
+    two short calls them instead), and a game won from love is double unless ``trebleInLong``.
+    ``carry_excess``: Anfilada: what the game's winner scored over the target starts the next
+    game. ``special_suit_doubles``: a deal played in the game's special suit scores double.
+    ``trump_in_record``: every deal names its trump (whist with a special suit: a deal without
+    one is refused, as the doubling depends on it). Prussian's honours, each played hand's own
+    count, follow from its deal entry (``honours == "hand"``).
+    """
+
+    long_whist: bool = False
+    carry_excess: bool = False
+    special_suit_doubles: bool = False
+    trump_in_record: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Preset:
     """A variant: its scoring family, its sides and seats, its option defaults and its deal."""
 
@@ -98,6 +117,12 @@ class Preset:
     dummy_allowed: bool
     honour_sets: tuple[str, ...]  # the values ``honourSet`` may take
     only_add: bool = False  # revokes accept only the ``add`` penalty
+    scoring: Scoring = Scoring()  # noqa: RUF009 - frozen, so one shared default is safe
+
+    @property
+    def honours_by_hand(self) -> bool:
+        """Each played hand's honours count for itself (Prussian)."""
+        return self.entry.honours == BY_HAND
 
     @property
     def trump(self) -> bool:
@@ -116,6 +141,7 @@ def _preset(
     dummy_allowed: bool = True,
     honour_sets: tuple[str, ...] = ("AKQJ", "AKQJ10", "none"),
     only_add: bool = False,
+    scoring: Scoring = Scoring(),  # noqa: B008 - frozen, so one shared default is safe
 ) -> Preset:
     return Preset(
         key=key,
@@ -127,6 +153,7 @@ def _preset(
         dummy_allowed=dummy_allowed,
         honour_sets=honour_sets,
         only_add=only_add,
+        scoring=scoring,
     )
 
 
@@ -140,6 +167,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 ENGLISH,
                 {**_ENGLISH, "gameTarget": 10, "trebleInLong": False},
                 entry=DealEntry(called=True),
+                scoring=Scoring(long_whist=True),
             ),
             _preset("russian", LINE, dict(_COMMON)),
             _preset(
@@ -147,8 +175,14 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                 LINE,
                 {**_COMMON, "specialSuit.drawn": "perGame", "specialSuit.doublePenalties": False},
                 entry=DealEntry(special_suit=True),
+                scoring=Scoring(special_suit_doubles=True, trump_in_record=True),
             ),
-            _preset("anfilada", LINE, {**_COMMON, "anfilada.carryAcrossRubbers": False}),
+            _preset(
+                "anfilada",
+                LINE,
+                {**_COMMON, "anfilada.carryAcrossRubbers": False},
+                scoring=Scoring(carry_excess=True),
+            ),
             _preset(
                 "eralash",
                 LINE,

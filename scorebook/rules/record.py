@@ -348,7 +348,7 @@ def _rules(preset: Preset, raw: object) -> tuple[Rules, Mapping[str, Any]]:
     if "honourValues" in given:
         honour_values = given["honourValues"]
     elif "honourSet" in given and honour_set != preset.defaults["honourSet"]:
-        if preset.key == "prussian":
+        if preset.honours_by_hand:
             honour_values = MappingProxyType({n: n for n in range(2, 6)})
         else:
             honour_values = DEFAULT_VALUES_FOR_SET[honour_set]
@@ -424,14 +424,14 @@ class _DealParser:
         )
         self.size = rules.honour_size
         self.has_trump = preset.trump
-        self.trump_required = preset.key == "special-suit"
+        self.trump_required = preset.scoring.trump_in_record
         self.bidding = preset.family == PROGULOCHNY
         # honours, when given, name every side and sum to the whole set (the partnership
         # variants but Progulochny, whose contract decides; Prussian and Hussar sum to less)
         self.honours_always = (
             self.size > 0
             and not self.bidding
-            and preset.key != "prussian"
+            and not preset.honours_by_hand
             and preset.family != HUSSAR
         )
         self.redeal_on_both = not self.bidding and rules.both_revoke == "redeal"
@@ -449,7 +449,7 @@ class _DealParser:
             self.plain_honours = ALL_HONOURS
         elif self.size > 0 and preset.family == HUSSAR:
             self.plain_honours = CLAIMED_HONOURS
-        elif self.size > 0 and preset.key == "prussian":
+        elif self.size > 0 and preset.honours_by_hand:
             self.plain_honours = HELD_HONOURS
 
     def counts(
@@ -825,7 +825,7 @@ class _DealParser:
         size = rules.honour_size
         if preset.family == HUSSAR:
             return self.claims(raw, n, size)
-        if preset.key == "prussian":
+        if preset.honours_by_hand:
             counts = self.counts(raw, preset.sides, n, "honours", total=None, upto=size)
             if sum(counts.values()) > size:
                 raise _fail(

@@ -37,12 +37,12 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
     honours = deal.honours
     if honours is not None:
         values, side_of_holder = ledger.honour_values, ledger.side_of_holder
-        prussian = ledger.prussian
+        by_hand = ledger.by_hand
         # Prussian: when each played hand holds two or more, nobody scores (RULES.md V6)
-        if not prussian or min(honours.values()) <= 1:
+        if not by_hand or min(honours.values()) <= 1:
             for holder, held in honours.items():
                 value = values.get(held, 0)
-                if value and (held >= 2 or not prussian):
+                if value and (held >= 2 or not by_hand):
                     ledger.write(side_of_holder[holder], ABOVE, value * multiplier, "honours")
 
     assert deal.tricks is not None

@@ -208,11 +208,12 @@ class Ledger:
         self.rules = record.rules
         self.sides = record.sides
         self.english = record.preset.family == ENGLISH
-        self.anfilada = record.variant == "anfilada"
+        scoring = record.preset.scoring
+        self.carry_excess = scoring.carry_excess
         self.special_suit_variant = draws_special(record)
-        self.long_whist = record.variant == "english-long"
-        self.special_doubles = record.variant == "special-suit"  # tricks in the special suit
-        self.prussian = record.variant == "prussian"
+        self.long_whist = scoring.long_whist
+        self.special_doubles = scoring.special_suit_doubles
+        self.by_hand = record.preset.honours_by_hand
         rules = record.rules
         self.honour_values = dict(rules.honour_values)  # a dict reads faster than the proxy
         preset = record.preset
@@ -453,7 +454,7 @@ class Ledger:
         if rules.game_bonus:
             self.write(winner, ABOVE, rules.game_bonus, "game-bonus")
         excess = 0
-        if self.anfilada:  # Anfilada carries what the winner scored over the target
+        if self.carry_excess:  # Anfilada carries what the winner scored over the target
             excess = min(max(0, below[winner] - rules.game_target), rules.game_target - 1)
         games_won = self.games_won
         games_won[winner] += 1

@@ -89,6 +89,22 @@ def test_the_deal_form_never_asks_for_a_variant_by_name():
     assert "family ==" not in source and ".key ==" not in source
 
 
+def test_no_module_tests_a_variant_by_name():
+    # What a variant does differently lives in its preset (entry, scoring, options): the
+    # engine, the services and the pages read that, never compare the variant's name
+    root = Path(forms.__file__).resolve().parent
+    names = "|".join(re.escape(key) for key in PRESETS)
+    compared = re.compile(rf"(variant|\.key)\s*(==|!=)\s*[\"']({names})[\"']")
+    found = [
+        f"{path.relative_to(root)}:{n}"
+        for path in root.rglob("*.py")
+        if "migrations" not in path.parts
+        for n, line in enumerate(path.read_text().splitlines(), start=1)
+        if compared.search(line)
+    ]
+    assert found == []
+
+
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 def test_the_form_has_the_fields_the_preset_describes(variant):
     preset = PRESETS[variant]
