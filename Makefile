@@ -6,7 +6,7 @@ MANAGE := $(PY) manage.py
 STAMP := $(VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help venv python-ok system-deps run test test-orders test-postgres lint bench check messages
+.PHONY: help venv python-ok system-deps run test test-orders test-postgres lint bench check messages load
 
 help:
 	@echo "make run           - serve the app on http://127.0.0.1:8000"
@@ -17,6 +17,7 @@ help:
 	@echo "make lint          - ruff on everything, mypy --strict on scorebook/rules"
 	@echo "make check         - Django system checks and missing migrations"
 	@echo "make bench         - run the benchmarks in tests/bench"
+	@echo "make load          - a club night on gunicorn + PostgreSQL 15 (TABLES= DURATION= WORKERS= SERVER= MODE=kill ARGS=)"
 
 venv: $(STAMP)
 
@@ -82,6 +83,13 @@ bench: venv
 	@status=0; for bench in tests/bench/test_*.py; do \
 		$(VENV)/bin/pytest $$bench -q -s -p no:randomly --override-ini addopts='' || status=1; \
 	done; exit $$status
+
+# A club night against gunicorn and a throwaway PostgreSQL 15 (docs/load.md); MODE=kill kills
+# the server mid-run and checks that every acknowledged deal is saved exactly once.
+load: venv
+	$(PY) -m tests.load.run $(if $(MODE),--mode $(MODE)) $(if $(TABLES),--tables $(TABLES)) \
+		$(if $(DURATION),--duration $(DURATION)) $(if $(WORKERS),--workers $(WORKERS)) \
+		$(if $(SERVER),--server $(SERVER)) $(ARGS)
 
 check: venv
 	$(MANAGE) makemigrations --check --dry-run
