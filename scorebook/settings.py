@@ -2,7 +2,8 @@
 
 One module, read from the environment. The defaults run on a laptop: SQLite, DEBUG on,
 no secrets file. In production set SECRET_KEY, DEBUG=0, ALLOWED_HOSTS and DATABASE_URL
-(CONN_MAX_AGE, seconds to keep a database connection open, defaults to 0). With DEBUG=0 the
+(CONN_MAX_AGE, seconds to keep a database connection open: 60 on a database server, 0 on
+SQLite; docs/load.md measured why). With DEBUG=0 the
 site is HTTPS only (redirect, HSTS, secure cookies); HTTPS=0 turns that off for a trial over
 plain HTTP, and SECURE_SSL_REDIRECT, SECURE_HSTS_SECONDS, SECURE_HSTS_PRELOAD,
 SESSION_COOKIE_SECURE and CSRF_COOKIE_SECURE set each part on its own.
@@ -98,13 +99,19 @@ TEMPLATES = [
 WSGI_APPLICATION = "scorebook.wsgi.application"
 ASGI_APPLICATION = "scorebook.asgi.application"
 
+# An empty DATABASE_URL means the default, as an unset one does.
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE") or "0"),
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+# Persistent connections on a database server: with 0, every request forked a PostgreSQL
+# backend, and a club night's p95 went from 44 ms to 8.3 s (docs/load.md).
+_is_sqlite = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+DATABASES["default"]["CONN_MAX_AGE"] = int(
+    os.environ.get("CONN_MAX_AGE") or ("0" if _is_sqlite else "60")
+)
+if _is_sqlite:
     # SQLite as a real default: readers never wait for the writer (WAL), a writer waits for
     # another up to 20 s instead of failing at once, and every transaction takes the write lock
     # when it begins, so two phones saving at once queue (the second then gets the ordinary

@@ -73,3 +73,24 @@ def test_every_page_carries_a_content_security_policy_without_inline_script(clie
     script = next(d for d in policy.split(";") if d.strip().startswith("script-src"))
     assert "'unsafe-inline'" not in script and "'unsafe-eval'" not in script
     assert "<script>" not in response.content.decode()  # the one script tag has a src
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"DATABASE_URL": "postgres://u:p@127.0.0.1:5432/db"}, "60"),
+        ({"DATABASE_URL": "postgres://u:p@127.0.0.1:5432/db", "CONN_MAX_AGE": "5"}, "5"),
+        ({}, "0"),
+    ],
+)
+def test_a_database_server_keeps_its_connections_open_by_default(env, expected):
+    # At 0 every request opened a PostgreSQL backend: a club night's p95 went from 44 ms to 8.3 s.
+    clean = {k: "" for k in ("DATABASE_URL", "CONN_MAX_AGE") if k not in env}
+    result = manage(
+        "shell", "-v", "0", "-c",
+        "from django.conf import settings as s; print(s.DATABASES['default']['CONN_MAX_AGE'])",
+        **clean, **env,
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == expected
