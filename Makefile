@@ -6,7 +6,7 @@ MANAGE := $(PY) manage.py
 STAMP := $(VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help venv python-ok system-deps run test test-orders test-postgres lint bench check messages load
+.PHONY: help venv python-ok system-deps run test test-orders test-postgres lint bench check messages load fonts
 
 help:
 	@echo "make run           - serve the app on http://127.0.0.1:8000"
@@ -17,6 +17,7 @@ help:
 	@echo "make lint          - ruff on everything, mypy --strict on scorebook/rules"
 	@echo "make check         - Django system checks and missing migrations"
 	@echo "make bench         - run the benchmarks in tests/bench"
+	@echo "make fonts         - rebuild the printed sheets' fonts (static/fonts/ScorebookSans*.ttf)"
 	@echo "make load          - a club night on gunicorn + PostgreSQL 15 (TABLES= DURATION= WORKERS= SERVER= MODE=kill ARGS=)"
 
 venv: $(STAMP)
@@ -90,6 +91,19 @@ load: venv
 	$(PY) -m tests.load.run $(if $(MODE),--mode $(MODE)) $(if $(TABLES),--tables $(TABLES)) \
 		$(if $(DURATION),--duration $(DURATION)) $(if $(WORKERS),--workers $(WORKERS)) \
 		$(if $(SERVER),--server $(SERVER)) $(ARGS)
+
+# The printed sheets' fonts: DejaVu Sans Condensed cut to the scripts and symbols a score sheet
+# uses, without the layout tables (kerning, ligatures) that WeasyPrint would otherwise read and
+# subset for every PDF (more than half of a one-table sheet's time). Anything else a name holds
+# falls back to the full DejaVu files, so nothing prints as a blank box.
+FONT_UNICODES := U+0020-007E,U+00A0-017F,U+0400-04FF,U+2010-20CF,U+2100-21FF,U+2212-2265,U+25A0-25FF,U+2660-2667,U+2713-2718
+fonts: venv
+	$(VENV)/bin/pyftsubset static/fonts/DejaVuSansCondensed.ttf --unicodes="$(FONT_UNICODES)" \
+		--layout-features='' --drop-tables+=GSUB,GPOS,GDEF,kern,FFTM \
+		--output-file=static/fonts/ScorebookSans.ttf
+	$(VENV)/bin/pyftsubset static/fonts/DejaVuSansCondensed-Bold.ttf --unicodes="$(FONT_UNICODES)" \
+		--layout-features='' --drop-tables+=GSUB,GPOS,GDEF,kern,FFTM \
+		--output-file=static/fonts/ScorebookSans-Bold.ttf
 
 check: venv
 	$(MANAGE) makemigrations --check --dry-run

@@ -370,6 +370,45 @@ def test_the_fonts_are_embedded():
     assert all("Scorebook" in name for name, _embedded in fonts), fonts
 
 
+def fonts_of(body: bytes) -> set[str]:
+    """The embedded fonts' names without their subset prefix (``ABCDEF+``)."""
+    return {
+        str(font.get_object()["/BaseFont"]).split("+", 1)[-1]
+        for page in PdfReader(io.BytesIO(body)).pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+
+
+def test_the_sheet_prints_in_the_small_font_and_a_name_in_another_script_in_the_full_one():
+    # The small font keeps a PDF quick (subsetting the whole DejaVu took half a sheet's time);
+    # a name it cannot write falls back to the whole DejaVu, not to a blank box or to whatever
+    # the server happens to have installed.
+    plain = pdf.record_pdf(rich_record(), lang="ru", paper="a4")
+    georgian = rich_record()
+    georgian["players"]["N"] = "ნინო"
+
+    assert all(not name.startswith("Scorebook-Sans-Full") for name in fonts_of(plain))
+    with_fallback = fonts_of(pdf.record_pdf(georgian, lang="ru", paper="a4"))
+    assert any(name.startswith("Scorebook-Sans-Full") for name in with_fallback)
+    assert all(name.startswith("Scorebook-Sans") for name in with_fallback), with_fallback
+    assert "ნინო" in text_of(pdf.record_pdf(georgian, lang="ru", paper="a4"))
+
+
+def test_the_small_font_writes_every_word_the_sheets_print():
+    """Every character of the catalogue, the print templates and the stylesheet's texts."""
+    from fontTools.ttLib import TTFont
+
+    root = Path(pdf.STATIC_DIR).parent
+    texts = [(root / "locale" / "ru" / "LC_MESSAGES" / "django.po").read_text()]
+    texts += [path.read_text() for path in (root / "templates" / "scorebook" / "print").iterdir()]
+    texts.append((root / "static" / "css" / "print.css").read_text())
+    texts.append("♠♥♦♣♤♡♢♧−×–—«»№…•✓")
+    for name in ("ScorebookSans.ttf", "ScorebookSans-Bold.ttf"):
+        cmap = TTFont(root / "static" / "fonts" / name).getBestCmap()
+        missing = {c for c in "".join(texts) if ord(c) >= 32 and ord(c) not in cmap}
+        assert not missing, f"{name} lacks {sorted(missing)}: widen FONT_UNICODES, make fonts"
+
+
 def test_an_unknown_paper_or_language_is_refused():
     with pytest.raises(ValueError, match="paper"):
         pdf.record_pdf(r1_record(), lang="en", paper="letter")
