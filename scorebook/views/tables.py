@@ -241,12 +241,19 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
         f"sheet:{table.pk}:{table.created_at.timestamp()}:{table.version}:{get_language()}"
         f":{names.hexdigest()[:16]}"
     )
-    saved = services.kept_save(table) if seen == str(table.version - 1) else None
-    if saved is not None:
+    one_behind = seen == str(table.version - 1)
+    if one_behind:
         key += ":delta"
     if shared and (html := cache.get(key)) is not None:
+        # Every watcher but the first: no kept save to read, no engine, no template.
         response = HttpResponse(html)
-    elif saved is not None:
+        if one_behind:
+            response["HX-Reswap"] = "none"
+        return response
+    saved = services.kept_save(table) if one_behind else None
+    if one_behind and saved is None:
+        key = key.removesuffix(":delta")  # the save was not kept: the whole sheet
+    if saved is not None:
         response = render(
             request,
             "scorebook/_delta.html",

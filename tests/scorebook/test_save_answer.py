@@ -141,6 +141,23 @@ def test_a_watcher_one_deal_behind_gets_only_that_deal(client, django_capture_on
     assert "deal-form" not in answer  # a watcher gets no form
 
 
+def test_later_watchers_one_deal_behind_get_that_deal_from_the_cache(
+    client, django_capture_on_commit_callbacks
+):
+    table = imported(30)
+    seen = table.version
+    with django_capture_on_commit_callbacks(execute=True):
+        save(client, table)
+    url = reverse("table_sheet", args=[table.view_token])
+    first = client.get(url, {"v": seen})
+
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url, {"v": seen})
+
+    assert again.content == first.content and again["HX-Reswap"] == "none"
+    assert not [q for q in queries if "scorebook_deal" in q["sql"]]  # no kept save read
+
+
 def test_a_watcher_further_behind_gets_the_whole_sheet(client, django_capture_on_commit_callbacks):
     table = imported(30)
     seen = table.version
