@@ -1,7 +1,7 @@
 """The engine without Django: ``python -m scorebook.rules score RECORD.json [--json] [--indent N]``.
 
 The same output as ``manage.py score``, without Django's start-up (the engine needs none): a
-readable sheet, or the FORMAT.md score output as compact JSON (``--indent`` for people). A
+readable sheet, or the score output as compact JSON (``--indent`` for people). A
 record that breaks the rules exits 1 with one line on standard error naming the deal and the
 field.
 """

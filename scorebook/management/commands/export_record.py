@@ -1,4 +1,4 @@
-"""``manage.py export_record TABLE``: print a table's record (FORMAT.md JSON)."""
+"""``manage.py export_record TABLE``: print a table's record (JSON, docs/record-format.md)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from scorebook.models import Table
 
 
 class Command(BaseCommand):
-    help = "Print the FORMAT.md record of a table: give its number, a token or its URL."
+    help = "Print a table's record (docs/record-format.md): give its number, token or URL."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("table", help="table number, a token, or the table's URL")

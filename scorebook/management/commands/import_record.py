@@ -15,7 +15,7 @@ from scorebook.rules import RecordError
 
 
 class Command(BaseCommand):
-    help = "Create a table from a FORMAT.md record file (- reads standard input); print its URL."
+    help = "Create a table from a record file (- reads standard input); print its URL."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("record", help="path of the record file, or - for standard input")

@@ -13,11 +13,12 @@ from scorebook.rules.text import render
 
 
 class Command(BaseCommand):
-    help = "Score a whist record (FORMAT.md): print the score sheet, or the score output (--json)."
+    requires_system_checks: list[str] = []  # reads a file only: no model, no database
+    help = "Score a whist record: print the score sheet, or the score output (--json)."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("record", help="path of the record file, or - for standard input")
-        parser.add_argument("--json", action="store_true", help="print the FORMAT.md score output")
+        parser.add_argument("--json", action="store_true", help="print the score output")
         parser.add_argument(
             "--indent", type=int, default=None, help="indent the JSON output (compact by default)"
         )

@@ -20,7 +20,7 @@ from scorebook.rules import RecordError
 
 
 class Command(BaseCommand):
-    help = "Print a whist record (FORMAT.md) as a PDF score sheet."
+    help = "Print a whist record (docs/record-format.md) as a PDF score sheet."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("record", help="path of the record file, or - for standard input")
