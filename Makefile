@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 .PHONY: help venv python-ok system-deps run test test-orders test-postgres lint bench check messages load fonts
 
 help:
-	@echo "make run           - serve the app on http://127.0.0.1:8000"
+	@echo "make run           - serve the app on http://127.0.0.1:8000 (DEBUG=1: Django's debug pages)"
 	@echo "make test          - run the test suite (on SQLite), browser tests included"
 	@echo "make system-deps   - check (as root: install) the Debian packages the tests need"
 	@echo "make test-orders   - the suite (browser tests aside) twice more, each in a new random order"
@@ -38,20 +38,33 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
 
-run: venv
+# `make run` answers as the deployed site does (DEBUG off: the styled 404, 403 and 500 pages, in
+# the visitor's language), on this machine alone (LOCAL=1, scorebook/settings.py: plain HTTP,
+# static files from static/, tracebacks on the terminal). `make run DEBUG=1` shows Django's
+# debug pages instead. DEBUG off needs a secret key of its own: made once, kept in .secret-key
+# (git-ignored), so that sessions outlive a restart.
+RUN_KEY := .secret-key
+RUN_DEBUG = $(if $(filter 1 true yes on,$(DEBUG)),1,0)
+RUN_ENV = LOCAL=1 DEBUG=$(RUN_DEBUG) SECRET_KEY="$$(cat $(RUN_KEY))"
+
+$(RUN_KEY): | $(PY)
+	@umask 077 && $(PY) -c "import secrets; print(secrets.token_urlsafe(50))" > $@.tmp && mv $@.tmp $@
+
+run: venv $(RUN_KEY)
 	@if command -v msgfmt >/dev/null 2>&1; then \
-		$(MANAGE) compilemessages --ignore='.*' --ignore=staticfiles --ignore=node_modules; \
+		$(RUN_ENV) $(MANAGE) compilemessages --ignore='.*' --ignore=staticfiles --ignore=node_modules; \
 	else \
 		echo "msgfmt not found (Debian package gettext): using the committed .mo files."; \
 	fi
-	$(MANAGE) migrate --noinput
-	@if $(MANAGE) help seed_demo >/dev/null 2>&1; then $(MANAGE) seed_demo; fi
+	$(RUN_ENV) $(MANAGE) migrate --noinput
+	@if $(RUN_ENV) $(MANAGE) help seed_demo >/dev/null 2>&1; then $(RUN_ENV) $(MANAGE) seed_demo; fi
 	@# The print worker makes the club nights' PDFs off the request path (docs/deploy.md); it
 	@# starts beside the server and stops with it (Ctrl+C, or the server failing to start).
 	@echo "Print worker: manage.py db_worker (PDF_WORKER=1), stopped with the server."
-	@PDF_WORKER=1 $(MANAGE) db_worker & worker=$$!; \
+	@echo "DEBUG=$(RUN_DEBUG): $(if $(filter 1,$(RUN_DEBUG)),Django's debug pages,the site's own error pages; make run DEBUG=1 for Django's debug pages)."
+	@$(RUN_ENV) PDF_WORKER=1 $(MANAGE) db_worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
-	PDF_WORKER=1 $(MANAGE) runserver 127.0.0.1:8000
+	$(RUN_ENV) PDF_WORKER=1 $(MANAGE) runserver 127.0.0.1:8000
 
 # Refresh the .po files after changing user-visible strings, then translate and compile.
 messages: venv

@@ -33,6 +33,12 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 DEV_SECRET_KEY = "django-insecure-dev-only-change-me-in-production-whist-scorebook"
 DEBUG = env_bool("DEBUG", True)
+# LOCAL=1 (`make run`, with DEBUG=0): a server for this machine alone that answers as the
+# deployed site does, styled 404/403/500 pages included, over plain HTTP on localhost, with the
+# static files served by WhiteNoise straight from static/ (no collectstatic), server errors'
+# tracebacks on the terminal, the demo club and demo tables that can be scored. Never on a
+# server: the demo club's password is in this repository.
+LOCAL = env_bool("LOCAL", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or DEV_SECRET_KEY
 if not DEBUG and (SECRET_KEY == DEV_SECRET_KEY or len(SECRET_KEY) < 32):
     # A production site signed with a key published in this repository is anyone's to forge.
@@ -40,7 +46,7 @@ if not DEBUG and (SECRET_KEY == DEV_SECRET_KEY or len(SECRET_KEY) < 32):
         "DEBUG=0 needs a SECRET_KEY of its own (at least 32 random characters), e.g. "
         "SECRET_KEY=\"$(python -c 'import secrets; print(secrets.token_urlsafe(50))')\""
     )
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG or LOCAL else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
@@ -225,14 +231,20 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
+            if DEBUG or LOCAL
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
 }
+if LOCAL:
+    # Found where they are, as DEBUG does, and never kept by the browser: an edited stylesheet
+    # shows on the next reload.
+    WHITENOISE_USE_FINDERS = True
+    WHITENOISE_AUTOREFRESH = True
+    WHITENOISE_MAX_AGE = 0
 
 if not DEBUG:
-    HTTPS = env_bool("HTTPS", True)
+    HTTPS = env_bool("HTTPS", not LOCAL)
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
     CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
@@ -256,6 +268,19 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
+if LOCAL and not DEBUG:
+    # Without DEBUG, Django only mails a server error's traceback to ADMINS: show it instead.
+    LOGGING = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+        "loggers": {
+            "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+            "django_tasks": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+            "django_tasks_db": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        },
+    }
+
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 LOGIN_URL = "login"

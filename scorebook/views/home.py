@@ -4,10 +4,11 @@ from django.conf import settings
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from players.models import Club
-from scorebook.management.commands.seed_demo import DEMO_TITLE
+from scorebook.management.commands.seed_demo import DEMO_TITLE, DEMO_TITLES
 from scorebook.models import Table
 from scorebook.variants import variant_name
 from scorebook.views.access import REMEMBERED
@@ -35,11 +36,16 @@ def home(request: HttpRequest) -> HttpResponse:
         for t in tables
     ]
     demos = []
-    if not rows:  # a new browser: show it what the app does, on the demo tables
-        demos = list(Table.objects.filter(title__startswith=DEMO_TITLE).order_by("pk")[:5])
+    if not rows:  # a new browser: show it what the app does, on the demo tables of its language
+        prefix = DEMO_TITLES.get((get_language() or "").split("-")[0], DEMO_TITLE)
+        demos = list(Table.objects.filter(title__startswith=prefix).order_by("pk")[:5])
+        if not demos and prefix != DEMO_TITLE:  # loaded before the demos spoke Russian
+            demos = list(Table.objects.filter(title__startswith=DEMO_TITLE).order_by("pk")[:5])
     my_clubs = []
     if request.user.is_authenticated:
         mine = Q(roles__user=request.user) | Q(roster__user=request.user)
         my_clubs = list(Club.objects.filter(mine).distinct().order_by("name"))
-    context = {"tables": rows, "my_clubs": my_clubs, "demos": demos, "debug": settings.DEBUG}
+    # On a laptop (DEBUG, or `make run`) the demo tables open for scoring; on a server, read-only.
+    demo_edit = settings.DEBUG or settings.LOCAL
+    context = {"tables": rows, "my_clubs": my_clubs, "demos": demos, "demo_edit": demo_edit}
     return render(request, "scorebook/home.html", context)

@@ -16,6 +16,10 @@ from scorebook import clubs, services
 from scorebook.models import Table
 
 DEMO_TITLE = "Demo: "
+# Each language's demo tables, known by their titles' first words: a new browser's home page
+# offers those of its language (scorebook/views/home.py), so that a Russian visitor opens a
+# table of Russian names and titles.
+DEMO_TITLES = {"en": DEMO_TITLE, "ru": "Демо: "}
 PLAYERS = {"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"}
 
 
@@ -53,20 +57,41 @@ def _english_deals() -> list[dict[str, Any]]:
     ]
 
 
-DEMOS = [
-    ("Russian whist, Friday", "russian", PLAYERS, _russian_deals),
-    (
-        "Short whist",
-        "english-short",
-        {"N": "Arthur", "E": "Beatrice", "S": "Charles", "W": "Dorothy"},
-        _english_deals,
-    ),
-]
+# language -> (title after the language's DEMO_TITLES prefix, variant, players, deals)
+DEMOS = {
+    "en": [
+        ("Russian whist, Friday", "russian", PLAYERS, _russian_deals),
+        (
+            "Short whist",
+            "english-short",
+            {"N": "Arthur", "E": "Beatrice", "S": "Charles", "W": "Dorothy"},
+            _english_deals,
+        ),
+    ],
+    "ru": [
+        (
+            "русский вист, пятница",
+            "russian",
+            {"N": "Анна", "E": "Борис", "S": "Вера", "W": "Глеб"},
+            _russian_deals,
+        ),
+        (
+            "короткий английский вист",
+            "english-short",
+            {"N": "Аркадий", "E": "Белла", "S": "Семён", "W": "Дарья"},
+            _english_deals,
+        ),
+    ],
+}
 
 
-DEMO_CLUB = "Demo club"
-DEMO_ORGANISER = ("demo", "demo-whist")  # only made where DEBUG is on: a laptop, never a server
-ROSTER = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ivan"]
+# The demo club is a Russian club (St Petersburg, Russian whist, Russian its language): its
+# roster, nights and season speak Russian, as its members would write them.
+DEMO_CLUB = "Демо-клуб"
+OLD_DEMO_CLUBS = ("Demo club",)  # loaded by an earlier `make run`: not made twice
+# Only made on a laptop (DEBUG, or LOCAL under `make run`), never on a server.
+DEMO_ORGANISER = ("demo", "demo-whist")
+ROSTER = ["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Зоя", "Иван"]
 
 
 def _random_deals(rng: random.Random, count: int) -> list[dict[str, Any]]:
@@ -87,20 +112,20 @@ def _random_deals(rng: random.Random, count: int) -> list[dict[str, Any]]:
 
 def seed_club(stdout: Any) -> None:
     """A club with an organiser, three weekly nights of two Russian tables and a season."""
-    if Club.objects.filter(name=DEMO_CLUB).exists():
+    if Club.objects.filter(name__in=(DEMO_CLUB, *OLD_DEMO_CLUBS)).exists():
         return
     username, password = DEMO_ORGANISER
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
         user = get_user_model().objects.create_user(username, password=password)
-    club = clubs.create_club(user=user, name=DEMO_CLUB, city="St Petersburg",
+    club = clubs.create_club(user=user, name=DEMO_CLUB, city="Санкт-Петербург",
                              variant="russian", language="ru")  # fmt: skip
     rng = random.Random(7)
     today = datetime.date.today()
     last_friday = today - datetime.timedelta(days=(today.weekday() - 4) % 7 or 7)
     for week in (2, 1, 0):
         date = last_friday - datetime.timedelta(weeks=week)
-        night = clubs.open_night(club, name=f"Friday {date:%d.%m}", date=date, author=user)
+        night = clubs.open_night(club, name=f"Пятница {date:%d.%m}", date=date, author=user)
         players = rng.sample(ROSTER, 8)
         for seats in (players[:4], players[4:]):
             table = clubs.start_table(
@@ -108,28 +133,33 @@ def seed_club(stdout: Any) -> None:
             )
             for number, deal in enumerate(_random_deals(rng, rng.randint(8, 14)), start=1):
                 services.add_deal(table, deal, number=number, author=services.Author(user=user))
-    Season.objects.create(club=club, name=f"Season {today.year}", variant="russian",
+    Season.objects.create(club=club, name=f"Сезон {today.year}", variant="russian",
                           starts_on=today.replace(month=1, day=1),
                           ends_on=today.replace(month=12, day=31), kind="total")  # fmt: skip
     stdout.write(f"demo club: /c/{club.token}/ (organiser: {username} / {password})")
 
 
 class Command(BaseCommand):
-    help = "Create the demo tables, and on a laptop (DEBUG) a demo club (idempotent)."
+    help = "Create the demo tables, and on a laptop (DEBUG or LOCAL) a demo club (idempotent)."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if settings.DEBUG:
+        if settings.DEBUG or settings.LOCAL:
             seed_club(self.stdout)
-        for title, variant, players, deals in DEMOS:
-            full_title = DEMO_TITLE + title
-            if Table.objects.filter(title=full_title).exists():
-                continue
-            record = {
-                "format": "whist-record/1",
-                "variant": variant,
-                "players": players,
-                "deals": deals(),
-                "meta": {"title": full_title},
-            }
-            table = services.import_record(record, author=services.Author(label="demo"))
-            self.stdout.write(f"demo table: /t/{table.edit_token}/ ({variant})")
+        for language, demos in DEMOS.items():
+            for title, variant, players, deals in demos:
+                self.seed_table(DEMO_TITLES[language] + title, variant, players, deals())
+
+    def seed_table(
+        self, full_title: str, variant: str, players: dict[str, str], deals: list[dict[str, Any]]
+    ) -> None:
+        if Table.objects.filter(title=full_title).exists():
+            return
+        record = {
+            "format": "whist-record/1",
+            "variant": variant,
+            "players": players,
+            "deals": deals,
+            "meta": {"title": full_title},
+        }
+        table = services.import_record(record, author=services.Author(label="demo"))
+        self.stdout.write(f"demo table: /t/{table.edit_token}/ ({full_title})")
