@@ -29,6 +29,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
@@ -40,7 +41,7 @@ from scorebook.rules import PRESETS, Record, Sheet, parse_record, score
 from scorebook.rules.sheet import Amount
 from scorebook.summaries import scoring_summary
 from scorebook.templatetags.scorebook import deal_summary
-from scorebook.variants import variant_name
+from scorebook.variants import option_labels, variant_name
 
 PAPERS = {"a4": "A4", "a5": "A5"}
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
@@ -258,18 +259,31 @@ class PrintSheet:
 # Building the sheets
 
 
+YES_NO = {
+    True: pgettext_lazy("an option's value", "yes"),
+    False: pgettext_lazy("an option's value", "no"),
+}
+
+
 def option_lines(record: Record) -> list[tuple[str, str]]:
-    """The options that differ from the preset (RULES.md §7 keys), as ``key = value`` pairs."""
-    defaults = record.preset.defaults
+    """The options that differ from the preset, as (label, value) in the current language:
+    the words of the new-table page, never the record format's keys."""
+    preset = record.preset
+    labels, choice_labels = option_labels(preset.partnerships)
     lines = []
     for key in sorted(record.options):
         value = record.options[key]
-        if defaults.get(key) == value:
+        if preset.defaults.get(key) == value:
             continue
-        if isinstance(value, Mapping):
-            value = dict(value)
-        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-        lines.append((key, text))
+        if isinstance(value, bool):
+            text = str(YES_NO[value])
+        elif isinstance(value, Mapping):
+            text = ", ".join(f"{held}\u00a0→\u00a0{points}" for held, points in value.items())
+        elif isinstance(value, str):
+            text = str(choice_labels.get(value, value))
+        else:
+            text = json.dumps(value, ensure_ascii=False)
+        lines.append((str(labels.get(key, key)), text))
     return lines
 
 

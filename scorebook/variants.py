@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 VARIANTS: dict[str, tuple[Promise, Promise]] = {
@@ -121,6 +123,30 @@ OPTION_CHOICE_LABELS = {
     "aces": _("the four aces"),
     "none": _("none"),
 }
+
+# A variant without partnerships (each plays for himself: Prussian, Hussar) has players where
+# the others have sides: these labels replace the ones above that speak of sides or pairs.
+PLAYER_OPTION_LABELS = {
+    "honoursBy": _("Honours scored by the player who"),
+    "bothRevoke": _("When more than one player revokes"),
+}
+
+PLAYER_OPTION_CHOICE_LABELS = {
+    "held": pgettext_lazy("honours scored by the player who", "held them"),
+    "captured": pgettext_lazy("honours scored by the player who", "won them in tricks"),
+    "neitherCanWin": _("no revoker can win the game on that deal"),
+}
+
+
+def option_labels(partnerships: bool) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """The labels of the options and of their choices: of sides, or of players for a variant
+    without partnerships (``Preset.partnerships``)."""
+    if partnerships:
+        return OPTION_LABELS, OPTION_CHOICE_LABELS
+    return (
+        {**OPTION_LABELS, **PLAYER_OPTION_LABELS},
+        {**OPTION_CHOICE_LABELS, **PLAYER_OPTION_CHOICE_LABELS},
+    )
 
 
 def seat_letters(code: str) -> str:

@@ -125,6 +125,11 @@ class Preset:
         return self.entry.honours == BY_HAND
 
     @property
+    def partnerships(self) -> bool:
+        """Two partners make each side; without (Prussian, Hussar) each plays for himself."""
+        return all(len(side) > 1 for side in self.sides)
+
+    @property
     def trump(self) -> bool:
         """The deal has a turned-up trump (a top-level ``trump`` field)."""
         return self.entry.trump != NONE
@@ -292,3 +297,11 @@ OPTION_TYPES: Mapping[str, tuple[Any, ...]] = MappingProxyType(
 
 # Hussar's book is per player: 3 of 13 tricks by default, 6 as an option.
 HUSSAR_BOOK_RANGE = (0, 12)
+
+
+def int_option_range(preset: Preset, key: str) -> tuple[int, int]:
+    """The values the integer option ``key`` may take in ``preset``."""
+    if key == "book" and preset.family == HUSSAR:
+        return HUSSAR_BOOK_RANGE
+    _kind, low, high = OPTION_TYPES[key]
+    return int(low), int(high)

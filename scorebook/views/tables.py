@@ -80,7 +80,7 @@ def new_table(request: HttpRequest, variant: str, token: str | None = None) -> H
                 owner = request.user if request.user.is_authenticated else None
                 table = services.create_table(owner=owner, **table_fields)  # type: ignore[arg-type]
         except RecordError as error:
-            form.add_error(None, locate(error))  # in the user's language
+            form.add_record_error(error)  # in the user's language, at the option it names
         else:
             remember(request, table)
             return redirect("table", token=table.edit_token)
@@ -128,6 +128,7 @@ def _context(
             state.record,
             initial={"number": state.next_number, "dealer": state.next_dealer or ""},
             asks_special=state.asks_special,
+            fixed_dealer=state.fixed_dealer,
         )
     seat_names = {s: players.get(s) or _("dummy") for s in state.record.preset.seats}
     return {

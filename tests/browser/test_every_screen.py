@@ -37,7 +37,6 @@ from pypdf import PdfReader
 from players.models import Club, Player, Season
 from scorebook import clubs, services
 from scorebook.models import Deal, Evening, Table
-from scorebook.variants import OPTION_LABELS
 from scorebook.views import accounts
 from tests.browser.conftest import PHONE, SCREENSHOTS, Site
 
@@ -58,7 +57,7 @@ SEASON = "Сезон" + "Весенний" * 7
 # Words that are the same in both languages by nature: formats, and the record's own names;
 # languages are named in their own words wherever they are offered.
 KEPT = {"PDF", "CSV", "JSON", "OpenSkill", "whist-record", "A4", "A5"}
-KEPT |= {"EN", "RU", "English", "Русский"} | set(OPTION_LABELS)
+KEPT |= {"EN", "RU", "English", "Русский"}  # no option's key: no page shows one
 KEPT |= {"N"}  # "the best N nights": a number yet to be chosen
 MONTHS = {
     "en": "January February March April May June July August September October November December",

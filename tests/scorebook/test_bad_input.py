@@ -115,7 +115,13 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         "grand-null first six beyond the tricks",
         "progulochny",
         {},
-        {"contract_game": "grand-null", "contract_trump": None, "first_six": 6, "tricks": 2},
+        {
+            "contract_game": "grand-null",
+            "contract_trump": None,
+            "honours": None,
+            "first_six": 6,
+            "tricks": 2,
+        },
         422,
         "first_six",
         "NS took 6 of the first six but 2 tricks in all",
@@ -126,7 +132,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         {},
         {"contract_trump": None},
         422,
-        "recontra",
+        "contract_trump",  # under the trump row it is about, not under contra/recontra
         "Choose the trump suit of the trump game",
     ),
     (
@@ -135,7 +141,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         {},
         {"contract_game": None},
         422,
-        "recontra",
+        "contract_game",
         "Choose the game declared",
     ),
     (
@@ -144,8 +150,17 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         {},
         {"contract_side": "EW"},
         422,
-        "recontra",
-        "the declaring side must be the dealer's side",
+        "dealer",  # under the declarers, who follow from the dealer
+        "the declaring side must be the dealer's side (Anna & Vera (NS))",
+    ),
+    (
+        "honours claimed in a Null",
+        "progulochny",
+        {},
+        {"contract_game": "null", "contract_trump": None, "tricks": 5},
+        422,
+        "honours",
+        "Honours count only in a trump game: tap “none claimed”.",
     ),
     (
         "hussar tricks not summing to 13",
@@ -235,7 +250,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         {"dealer": "N"},
         422,
         "dealer",
-        "W deals this deal in rotation, not N",
+        "Gleb (W) deals this deal in rotation, not Anna (N)",  # the players, not letters only
     ),
     ("dealer not a seat", "russian", {}, {"dealer": "Q"}, 422, "dealer", INVALID_CHOICE),
     ("void with garbage", "russian", {}, {"void": "maybe"}, 422, "void", INVALID_CHOICE),
@@ -255,7 +270,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         {},
         {"contract_side": "NE"},
         422,
-        "recontra",
+        "dealer",
         INVALID_CHOICE,
     ),
     ("first six 7", "progulochny", {}, {"first_six": "7"}, 422, "first_six", INVALID_CHOICE),
@@ -359,7 +374,7 @@ def test_a_bad_correction_is_refused_at_its_field(client):
             "russian",
             {"opt_gameTarget": "-1"},
             "opt_gameTarget",
-            "greater than or equal to 0",
+            "greater than or equal to 1",
             id="russian opt_gameTarget=-1",
         ),
         pytest.param(
@@ -372,12 +387,16 @@ def test_a_bad_correction_is_refused_at_its_field(client):
         pytest.param(
             "russian",
             {"opt_gameTarget": "0"},
-            "csrfmiddlewaretoken",
-            "gameTarget",
+            "opt_gameTarget",  # at the option, by its label: never the option's key
+            "greater than or equal to 1",
             id="russian opt_gameTarget=0",
         ),
         pytest.param(
-            "russian", {"opt_book": "13"}, "csrfmiddlewaretoken", "book", id="russian opt_book=13"
+            "russian",
+            {"opt_book": "13"},
+            "opt_book",
+            "less than or equal to 12",
+            id="russian opt_book=13",
         ),
         pytest.param(
             "russian",
@@ -396,8 +415,8 @@ def test_a_bad_correction_is_refused_at_its_field(client):
         pytest.param(
             "russian",
             {"opt_honourValues": "9:2"},
-            "csrfmiddlewaretoken",
-            "honours held must",
+            "opt_honourValues",
+            "Honours held go from 1 to 5",
             id="russian opt_honourValues=9:2",
         ),
         pytest.param(

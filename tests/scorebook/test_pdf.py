@@ -7,6 +7,7 @@ poppler-utils, installed by ``make system-deps``) and must not be blank.
 from __future__ import annotations
 
 import io
+import json
 import re
 import shutil
 import subprocess
@@ -23,6 +24,7 @@ from scorebook.pad import column_order
 from scorebook.rules import PRESETS, parse_record, score
 from scorebook.variants import variant_name
 from tests.scorebook.records import (
+    EXAMPLES,
     RUSSIAN_PLAYERS,
     long_record,
     progulochny_record,
@@ -126,8 +128,40 @@ def test_the_header_names_the_date_place_options_and_seats():
     assert "четверг" in text  # meta.title
     assert "клуб на мойке" in text
     assert "6 march 2025" in text  # one date format on screen and in print: "j E Y"
-    assert "revoke.amount = 6" in text
+    assert "revoke penalty, points = 6" in text  # the option's label, never its key
+    assert "revoke.amount" not in text
     assert "n anna e boris s vera w gleb" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["revoke penalty, points = 6", "honours scored by the side that = won them in "
+                "tricks", "carry points into the next rubber = yes", "honours held → points = "
+                "3 → 3, 4 → 5, 5 → 8"]),
+        ("ru", ["штраф за ренонс, очков = 6", "онеры записывает пара, которая = взяла их во "
+                "взятках", "переносить очки в следующий роббер = да", "онеры → очки = 3 → 3, "
+                "4 → 5, 5 → 8"]),
+    ],
+)  # fmt: skip
+def test_the_options_print_in_the_words_of_the_new_table_page(lang, words):
+    record = {
+        **rich_record(),
+        "variant": "anfilada",
+        "options": {
+            "revoke.amount": 6,
+            "honoursBy": "captured",
+            "anfilada.carryAcrossRubbers": True,
+            "honourValues": {"3": 3, "4": 5, "5": 8},
+        },
+    }
+
+    text = squeeze(text_of(pdf.record_pdf(record, lang=lang, paper="a4")).replace("\xa0", " "))
+
+    for line in words:
+        assert line in text
+    for key in record["options"]:
+        assert key.casefold() not in text
 
 
 def test_revokes_void_deals_and_slams_are_marked():
@@ -148,7 +182,7 @@ def test_contra_and_recontra_are_marked():
 
     assert "1 ×2 n ns: ♥ contra" in text
     assert "2 ×4 e ew: grand recontra" in text
-    assert "¹×21 contract" in text and "²×43 contract" in text
+    assert "¹×21 trump game" in text and "²×43 grand" in text  # the contract by its name
 
 
 def test_a_long_table_flows_onto_more_pages_without_losing_a_line(tmp_path):
@@ -202,6 +236,27 @@ def test_a_pad_longer_than_a_page_repeats_the_column_heads():
     text = "\n".join(pages)
     for game in sheet.games:
         assert f"Game {game.number} to {game.winner}" in text
+
+
+DEAL_HEAD = {"en": "deal dealer as written", "ru": "сдача сдатчик как записано"}
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_deal_list_repeats_its_head_on_every_page(lang, paper):
+    # a deal's line: its number, its marks (R, ×2 ...), its dealer's letter
+    line = re.compile(r"^(\d+)(?: \S{1,2})*? %s " % ("[NESW]" if lang == "en" else "[СВЮЗ]"), re.M)
+
+    pages = pages_text(pdf.record_pdf(long_record(RUSSIAN_PLAYERS, deals=160), lang=lang,
+                                      paper=paper))  # fmt: skip
+
+    listing = [page for page in pages if line.search(page)]
+    assert len(listing) >= 2  # the list runs onto more pages ...
+    for number, page in enumerate(listing, 1):  # ... and each starts with the list's head
+        head = page.find(DEAL_HEAD[lang])
+        assert head != -1 and head < line.search(page).start(), f"deals' page {number}: no head"
+    listed = [int(n) for n in line.findall("\n".join(pages))]
+    assert listed == list(range(1, 161))  # every deal, once, in order
 
 
 def lost_grands(deals: int) -> dict:
@@ -324,6 +379,33 @@ def test_the_pad_writes_points_for_honours_and_the_deal_list_the_honours_held():
     assert "¹2 for honours" in english and "¹2 honours" not in english
     assert "1 с ♥ · взятки 8–5 · онеры 3–2" in russian
     assert "¹2 за онеры" in russian
+
+
+def hussar_record(deals: int) -> dict:
+    """RULES.md §9 example Hu1 (North wins the rubber after four deals), cut to ``deals``."""
+    record = json.loads((EXAMPLES / "Hu1.json").read_text())
+    return {**record, "players": {"N": "Денис", "E": "Евгений", "S": "Захар", "W": "Илья"},
+            "deals": record["deals"][:deals]}  # fmt: skip
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize(
+    ("lang", "deals", "games"),
+    [("ru", 1, "С 0 – В 0 – Ю 0 – З 0"), ("ru", 4, "С 2 – В 0 – Ю 0 – З 0"),
+     ("en", 1, "N 0 – E 0 – S 0 – W 0"), ("en", 4, "N 2 – E 0 – S 0 – W 0")],
+    ids=["ru-in-play", "ru-won", "en-in-play", "en-won"],
+)  # fmt: skip
+def test_hussars_games_won_print_on_one_line(lang, deals, games, paper):
+    body = pdf.record_pdf(hussar_record(deals), lang=lang, paper=paper)
+    # The text as laid out on the page, line by line (the plain extraction joins a wrapped
+    # cell's lines back together).
+    page = PdfReader(io.BytesIO(body)).pages[0].extract_text(extraction_mode="layout")
+    lines = [re.sub(r"\s+", " ", line.replace("\xa0", " ")) for line in page.splitlines()]
+
+    rubber = {"ru": "Роббер 1", "en": "Rubber 1"}[lang]
+    assert any(rubber in line and games in line for line in lines), [
+        line for line in lines if rubber in line
+    ]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,152 @@
+"""The setup pages (new table, choosing the variant): what a player reads there.
+
+The option keys of the record format (``pointsPerOddTrick``, ``revoke.amount`` ...) are the
+form's field names and nothing else: no tooltip, label or message shows them. A variant
+without partnerships (each plays for himself) speaks of players, never of sides or pairs.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scorebook.rules import PRESETS
+from tests.scorebook.conftest import new_table_form
+
+pytestmark = pytest.mark.django_db
+
+LANGS = ["en", "ru"]
+# Any attribute that names a form field: the only place an option's key may appear.
+FIELD_ATTRIBUTE = re.compile(r'\s(?:name|id|for|aria-describedby)="[^"]*"')
+# Words for sides and pairs, in either language (пара/пары/пар..., and what a pair "did":
+# держала, взяла), and the words for two sides (both, neither, обеих).
+PAIR_WORDS = re.compile(
+    r"(?i)\b(?:sides?|pairs?|partners?|partnerships?|neither|both)\b"
+    r"|\bпар(?:а|ы|у|е|ой|ам|ами|ах)?\b|\bсторон\w*|\bобеих\b|\bпартн[её]р\w*"
+    r"|\bдержала\b|\bвзяла\b"
+)
+
+
+def setup_form(html: str) -> str:
+    """The new-table form of a page (the language switch is a form of its own)."""
+    start = html.index('class="table-form"')
+    return html[start : html.index("</form>", start)]
+
+
+def visible_text(html: str) -> str:
+    """The form's text and every attribute value but the field names."""
+    return FIELD_ATTRIBUTE.sub(" ", html)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_no_option_key_shows_on_the_setup_page(client, variant, lang):
+    response = client.get(reverse("new_table", args=[variant]), HTTP_ACCEPT_LANGUAGE=lang)
+    page = visible_text(setup_form(response.content.decode()))
+
+    assert not re.search(r'\stitle="', page)  # no tooltips at all on the form
+    for key in PRESETS[variant].defaults:
+        # camelCase and dotted keys are never words; "book" is ("Book: tricks before ...")
+        if key != key.lower() or "." in key:
+            assert key not in page, key
+        assert not re.search(rf">\s*{re.escape(key)}\s*<", page), key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    "variant", sorted(key for key, preset in PRESETS.items() if not preset.partnerships)
+)
+def test_a_variant_without_partnerships_speaks_of_players(client, variant, lang):
+    response = client.get(reverse("new_table", args=[variant]), HTTP_ACCEPT_LANGUAGE=lang)
+    form = setup_form(response.content.decode())
+    text = re.sub(r"<[^>]+>", " ", form)
+
+    assert PAIR_WORDS.findall(text) == []
+    player = {"en": "the player who", "ru": "игрок, который"}[lang]
+    assert player in text  # honours are scored by the player who held them
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_partnership_variant_still_speaks_of_sides(client, lang):
+    response = client.get(reverse("new_table", args=["russian"]), HTTP_ACCEPT_LANGUAGE=lang)
+    text = re.sub(r"<[^>]+>", " ", setup_form(response.content.decode()))
+
+    side = {"en": "Honours scored by the side that", "ru": "Онеры записывает пара, которая"}
+    assert side[lang] in text
+
+
+def test_which_variants_have_no_partnerships_is_the_presets_data():
+    assert {key for key, preset in PRESETS.items() if not preset.partnerships} == {
+        "hussar",
+        "prussian",
+    }
+
+
+def test_a_variant_that_takes_only_one_revoke_penalty_offers_only_it(client):
+    response = client.get(reverse("new_table", args=["hussar"]), HTTP_ACCEPT_LANGUAGE="en")
+    form = setup_form(response.content.decode())
+    offered = re.findall(r'<input type="radio" name="opt_revoke.default" value="([^"]*)"', form)
+
+    assert offered == ["add"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "field", "value", "message"),
+    [
+        ("russian", "opt_book", "2",
+         {"en": "greater than or equal to 6", "ru": "больше либо равно 6"}),
+        ("hussar", "opt_book", "13",  # Hussar's book is per player: 0 to 12
+         {"en": "less than or equal to 12", "ru": "меньше либо равно 12"}),
+        ("russian", "opt_gameTarget", "0",
+         {"en": "greater than or equal to 1", "ru": "больше либо равно 1"}),
+        ("russian", "opt_honourValues", "3:2, 9:9", {"en": "from 1 to 5", "ru": "от 1 до 5"}),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_option_out_of_range_is_told_at_its_field_in_the_pages_language(
+    client, variant, field, value, message, lang
+):
+    data = new_table_form(variant, **{field: value})
+
+    response = client.post(reverse("new_table", args=[variant]), data, HTTP_ACCEPT_LANGUAGE=lang)
+
+    page = response.content.decode()
+    assert response.status_code == 422
+    errors = re.findall(r'class="field-error" role="alert">([^<]*)<', page)
+    assert len(errors) == 1 and message[lang] in errors[0]
+    assert "options." not in page
+    row = re.search(rf'<div class="field-row option">(?:(?!</div>).)*id_{re.escape(field)}'
+                    r'(?:(?!</div>).)*</div>', page, re.S)  # fmt: skip
+    assert row is not None and message[lang] in row.group(0)  # beside its option
+
+
+def test_the_engines_verdict_on_an_option_lands_at_the_option_without_its_key(client, monkeypatch):
+    from scorebook import services
+    from scorebook.rules import RecordError
+
+    def refuse(**kwargs):
+        raise RecordError("must be a whole number from 1 to 1000, got 0",
+                          field="options.gameTarget")  # fmt: skip
+
+    monkeypatch.setattr(services, "create_table", refuse)
+
+    response = client.post(
+        reverse("new_table", args=["russian"]), new_table_form("russian"), HTTP_ACCEPT_LANGUAGE="en"
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "gameTarget" not in visible_text(page)
+    row = re.search(r'<div class="field-row option">(?:(?!</div>).)*id_opt_gameTarget'
+                    r'(?:(?!</div>).)*</div>', page, re.S)  # fmt: skip
+    assert row is not None and "must be a whole number" in row.group(0)
+
+
+def test_an_option_takes_the_range_of_its_variant(client):
+    # Hussar's book is each player's: 2 is refused for Russian whist, taken for Hussar whist
+    response = client.post(reverse("new_table", args=["hussar"]),
+                           new_table_form("hussar", opt_book="2"))  # fmt: skip
+
+    assert response.status_code == 302
