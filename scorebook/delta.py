@@ -25,10 +25,10 @@ def delta_pad(saved: Saved, players: dict[str, str | None], right_side: str = ""
     sheet = saved.sheet
     result = saved.result
     columns = column_order(record.sides, right_side)
-    marks = deal_marks(saved.written)
     above: list[PadRow] = []
     games: list[PadGame] = []
     if result.void is not None:
+        marks = deal_marks(saved.written)
         games.append(
             PadGame(
                 rubber=result.rubber,
@@ -37,7 +37,7 @@ def delta_pad(saved: Saved, players: dict[str, str | None], right_side: str = ""
         )
     else:
         carried: list[tuple[PadEntry, str]] = []
-        below_row, above_row = deal_rows(result, marks, columns, carried)
+        below_row, above_row = deal_rows(result, saved.written, columns, carried)
         game = PadGame(rubber=result.rubber, rows=[below_row])
         if saved.game is not None:
             game.result = saved.game

@@ -14,6 +14,7 @@ from django.utils.translation import pgettext_lazy
 
 from scorebook.rules import Deal, Record, Sheet
 from scorebook.rules.sheet import DealScore, GameResult, RubberResult
+from scorebook.variants import GAMES
 
 ITEM_LABELS = {
     "tricks": "",
@@ -43,9 +44,12 @@ class PadEntry:
     points: int
     item: str
     struck: bool = False  # discarded by the rules (not scored)
+    contract: str = ""  # the game declared (Progulochny): a contract's entry is named after it
 
     @property
     def label(self) -> str:
+        if self.item == "contract" and self.contract:
+            return str(GAMES.get(self.contract, self.contract))  # "3 Grand", not "3 contract"
         return str(ITEM_LABELS.get(self.item, self.item))
 
 
@@ -138,11 +142,13 @@ def carry_row(number: int, carried: list[tuple[PadEntry, str]], columns: list[st
 
 
 def deal_rows(
-    deal: DealScore, marks: list[str], columns: list[str], carried: list[tuple[PadEntry, str]]
+    deal: DealScore, written: Deal, columns: list[str], carried: list[tuple[PadEntry, str]]
 ) -> tuple[PadRow, PadRow]:
-    """A deal's rows below and above the line; the points it carries into the next game are
-    added to ``carried``."""
+    """A deal's rows below and above the line (``written``: the deal as the engine read it);
+    the points it carries into the next game are added to ``carried``."""
     index = {side: i for i, side in enumerate(columns)}
+    marks = deal_marks(written)
+    contract = written.contract.game if written.contract is not None else ""
     below_row = PadRow(deal.number, [[] for _ in columns], marks=marks)
     above_row = PadRow(deal.number, [[] for _ in columns], marks=marks)
     for e in deal.entries:
@@ -151,7 +157,7 @@ def deal_rows(
             continue
         struck = e.item == "not-scored"
         target = below_row if e.line == "below" else above_row
-        target.cells[index[e.side]].append(PadEntry(e.points, e.item, struck))
+        target.cells[index[e.side]].append(PadEntry(e.points, e.item, struck, contract))
     return below_row, above_row
 
 
@@ -177,17 +183,17 @@ def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
         return game
 
     for written, deal in zip(record.deals, sheet.deals, strict=True):
-        marks = deal_marks(written)
         if deal.void is not None:
             if current is None or current.result is not None:  # a void after a game is won
                 current = open_game(sheet.rubbers[-1].number if sheet.rubbers else 1)
+            marks = deal_marks(written)
             current.rows.append(
                 PadRow(deal.number, [[] for _ in columns], void=deal.void, marks=marks)
             )
             continue
         if current is None or current.result is not None:
             current = open_game(deal.rubber)
-        below_row, above_row = deal_rows(deal, marks, columns, carried)
+        below_row, above_row = deal_rows(deal, written, columns, carried)
         carried_by = deal.number if carried else carried_by
         current.rows.append(below_row)
         if any(above_row.cells):

@@ -96,6 +96,11 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
         )
         declarers = seat_letters(str(contract.get("side", "")))
         parts.append(f"{escape(declarers)}: {game} {escape(doubling)}".rstrip())
+        first_six = data.get("first_six") or {}  # Gran-Null: each half is written apart
+        if first_six:
+            named = sorted(first_six.items(), key=lambda kv: SEAT_ORDER.get(kv[0], 9))
+            shown = " ".join(f"{escape(seat_letters(k))} {escape(v)}" for k, v in named)
+            parts.append(escape(_("first six tricks")) + ": " + shown)
     elif "trump" in data:
         parts.append(_suit_html(data.get("trump")))
     if data.get("special_suit"):
@@ -116,6 +121,22 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
         seat = seat_letters(str(revoke.get("seat", "")))
         parts.append(f'<span class="revoke">{word["revoke"]} {escape(seat)}</span>')
     return mark_safe(" · ".join(parts))  # noqa: S308 - every value is escaped
+
+
+def _css_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") + '"'
+
+
+@register.simple_tag
+def over_count_style() -> SafeString:
+    """How the counted rest of a deal (Hussar: 13 less the tricks tapped, site.css) reads when
+    the taps pass 13: "3 too many", not "-3". CSS cannot test a counter, but a counter style
+    writes a negative value with its own words, here the page's."""
+    before, _n, after = _("%(n)s too many").partition("%(n)s")
+    style = f"negative: {_css_string(before)} {_css_string(after)};"
+    return mark_safe(  # noqa: S308 - both words are CSS strings, "<" escaped
+        f"<style>@counter-style tricks-rest {{ system: extends decimal; {style} }}</style>"
+    )
 
 
 @register.filter
@@ -216,29 +237,60 @@ def _scored(result: Any) -> str:
     return f' <span class="scored">→ {" · ".join(parts)}</span>'
 
 
-@register.simple_tag
+def _log_head(number: int, dealer: str | None) -> str:
+    """A deal's number and dealer, as every line of the log (live or undone) starts."""
+    head = f'<span class="num">{number}.</span> '
+    return head + (f'<span class="dealer">{escape(seat_letters(dealer))}</span> ' if dealer else "")
+
+
+@register.filter
+def log_head(deal: Any) -> SafeString:
+    return mark_safe(_log_head(deal.number, deal.data.get("dealer")))  # noqa: S308 - escaped
+
+
+def _undo_form(context: Any, token: str, number: int) -> str:
+    """The undo button of the last live deal, on its line: ``id="undo"``, so that the answer to
+    the next save removes it there before the new line brings its own (_delta.html)."""
+    url = reverse("deal_undo", args=[token])
+    confirm = escape(_("Undo the last deal?"))
+    name = escape(_("Undo deal %(n)s") % {"n": number})
+    csrf = escape(str(context.get("csrf_token") or ""))
+    nonce = escape(context.get("undo_nonce") or "")
+    return (
+        f'<form id="undo" class="undo" method="post" action="{url}" hx-post="{url}" '
+        f'hx-target="#live" hx-swap="outerHTML" hx-confirm="{confirm}">'
+        f'<input type="hidden" name="csrfmiddlewaretoken" value="{csrf}">'
+        f'<input type="hidden" name="number" value="{number}">'
+        f'<input type="hidden" name="nonce" value="{nonce}">'
+        f'<button type="submit">{name}</button></form>'
+    )
+
+
+@register.simple_tag(takes_context=True)
 def deal_log_items(
-    log: list[Any], can_edit: bool, token: str, was: dict[int, Any] | None = None
+    context: Any, log: list[Any], can_edit: bool, token: str, was: dict[int, Any] | None = None
 ) -> SafeString:
-    """The list of deals, each with its summary and, for a scorer, its correction link. A
-    corrected deal shows what it said before, struck through, as a scorer corrects on paper
-    (``was``: deal id -> the data it had before its last correction)."""
+    """The list of deals, each with its summary and, for a scorer, its correction link, and
+    the undo button on the last one (``last_number`` in the context). A corrected deal shows
+    what it said before, struck through, as a scorer corrects on paper (``was``: deal id -> the
+    data it had before its last correction)."""
     corrected = escape(_("corrected"))
     correct = escape(_("correct"))
     base = reverse("deal_edit", args=[token, 1])[: -len("1/")]
+    last = context.get("last_number") if can_edit else None
     was = was or {}
     items = []
     for deal, result in log:
         data = deal.data
-        dealer = data.get("dealer")
-        head = f'<span class="num">{deal.number}.</span> '
-        head += f'<span class="dealer">{escape(seat_letters(dealer))}</span> ' if dealer else ""
+        head = _log_head(deal.number, data.get("dealer"))
         edited = struck = ""
         if deal.version > 1:
             before = was.get(deal.pk)
             struck = f'<s class="was">{deal_summary(before)}</s> → ' if before else ""
             edited = f' <span class="edited">{corrected}</span>'
         link = f' <a class="fix" href="{base}{deal.number}/">{correct}</a>' if can_edit else ""
+        if deal.number == last:  # its two buttons kept together, on the right
+            link = f'<span class="acts">{link}{_undo_form(context, token, deal.number)}</span>'
         scored = _scored(result)
         items.append(
             f'<li value="{deal.number}">{head}<span class="what">{struck}{deal_summary(data)}'

@@ -36,9 +36,12 @@ def imported(deals: int, variant: str = "russian", seed: int = 1) -> Table:
 
 
 def part(html: str, pattern: str) -> str:
+    """What ``pattern`` finds, its one-time values (the undo form's nonce and CSRF token, new
+    in every answer) blanked."""
     found = re.search(pattern, html, re.S)
     assert found, pattern
-    return re.sub(r"\s+", " ", found.group(0)).replace(' hx-swap-oob="true"', "")
+    text = re.sub(r'name="(csrfmiddlewaretoken|nonce)" value="[^"]*"', r'name="\1"', found.group(0))
+    return re.sub(r"\s+", " ", text).replace(' hx-swap-oob="true"', "")
 
 
 def whole_sheet(client, table: Table) -> str:
