@@ -10,7 +10,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorebook.rules import RecordError
+from scorebook.pad import side_names
+from scorebook.rules import Record, RecordError
 from scorebook.variants import seat_letters
 
 
@@ -85,15 +86,32 @@ def locate(error: RecordError) -> str:
     return f"{', '.join(where)}: {text}" if where else text
 
 
-def describe(error: RecordError) -> str:
-    """One sentence for the user, in the active language (the engine's English otherwise)."""
+def named(code: str, record: Record) -> str:
+    """A seat or a side with its players: "Boris (E)", "Anna & Vera (NS)" (С В Ю З in
+    Russian); the letters alone for the dummy's seat."""
+    name = record.players.get(code) if code in record.players else side_names(record).get(code)
+    return f"{name} ({seat_letters(code)})" if name else seat_letters(code)
+
+
+# The verdicts about who deals or declares, whose seats or sides are named with their players
+# when the table is known ("Boris (E) deals this deal in rotation, not Anna (N)").
+NAMED = {"rotation": ("expected", "got"), "declarer": ("side",)}
+
+
+def describe(error: RecordError, record: Record | None = None) -> str:
+    """One sentence for the user, in the active language (the engine's English otherwise).
+    Given the table's ``record``, a dealer or the declarers are named with their players."""
     message = MESSAGES.get(error.code)
     if message is None:
         return error.message
     params = dict(error.params)
     for key in ("side", "expected") + (("got",) if error.code == "rotation" else ()):
         if isinstance(params.get(key), str):
-            params[key] = seat_letters(params[key])  # С В Ю З in Russian
+            code = params[key]
+            if record is not None and key in NAMED.get(error.code, ()):
+                params[key] = named(code, record)
+            else:
+                params[key] = seat_letters(code)  # С В Ю З in Russian
     try:
         return str(message) % params if "%(" in str(message) else str(message)
     except (KeyError, TypeError, ValueError):

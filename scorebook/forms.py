@@ -17,6 +17,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.engine_messages import describe, locate, named
+from scorebook.rules import RecordError
 from scorebook.rules.presets import (
     BY_CLAIM,
     BY_HAND,
@@ -27,15 +29,15 @@ from scorebook.rules.presets import (
     PRESETS,
     REQUIRED,
     Preset,
+    int_option_range,
 )
 from scorebook.rules.record import Record
 from scorebook.variants import (
     GAMES,
-    OPTION_CHOICE_LABELS,
-    OPTION_LABELS,
     PENALTIES,
     SEAT_NAMES,
     SUITS,
+    option_labels,
     seat_letters,
 )
 
@@ -94,7 +96,7 @@ class TableForm(forms.Form):
             self.fields["right_side"] = forms.ChoiceField(
                 label=_("Column on the right"),
                 required=False,
-                choices=[("", _("as dealt"))] + [(s, seat_letters(s)) for s in preset.sides],
+                choices=[("", _("seating order"))] + [(s, seat_letters(s)) for s in preset.sides],
             )
         if preset.seats == ("N", "E", "S", "W") and preset.sides == ("NS", "EW"):
             for seat in preset.seats:
@@ -110,11 +112,20 @@ class TableForm(forms.Form):
                 ],
             )
         for key, default in preset.defaults.items():
-            self.fields[f"opt_{key}"] = _option_field(key, default, preset.honour_sets)
+            self.fields[f"opt_{key}"] = _option_field(key, default, preset)
 
     @property
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("opt_")]
+
+    def add_record_error(self, error: RecordError) -> None:
+        """The engine's verdict, in the page's language: at the option it names (by its
+        label, never its key), else above the form."""
+        name = f"opt_{(error.field or '').removeprefix('options.')}"
+        if name in self.fields:
+            self.add_error(name, describe(error))
+        else:
+            self.add_error(None, locate(error))
 
     @property
     def cut_fields(self) -> list[forms.BoundField]:
@@ -192,23 +203,38 @@ class TableForm(forms.Form):
         self.cleaned_data["first_dealer"] = "N"
 
 
-def _option_field(key: str, default: Any, honour_sets: tuple[str, ...]) -> forms.Field:
+def _option_field(key: str, default: Any, preset: Preset) -> forms.Field:
+    # Labels only, in the preset's words (players where it has no partnerships): the option's
+    # key is the field's name, never shown.
+    labels, choice_labels = option_labels(preset.partnerships)
     kind = OPTION_TYPES[key]
-    label = OPTION_LABELS.get(key, key)
+    label = labels[key]
     if kind[0] == "bool":
         return forms.BooleanField(label=label, required=False, initial=default)
     if kind[0] == "int":
-        return forms.IntegerField(label=label, required=False, initial=default, min_value=0)
+        low, high = int_option_range(preset, key)
+        return forms.IntegerField(
+            label=label, required=False, initial=default, min_value=low, max_value=high
+        )
     if kind[0] in ("choice", "honourSet"):
-        values = kind[1] if kind[0] == "choice" else honour_sets
+        values = kind[1] if kind[0] == "choice" else preset.honour_sets
+        if key == "revoke.default" and preset.only_add:
+            values = ("add",)  # the only penalty the variant accepts
+        # A rule's choices are sentences ("the wronged side: +3 from the revoking one"), cut in a
+        # select at 360 px: they are offered as radio buttons, each wrapping on the phone. The
+        # cards of an honour set are short and stay a select.
         return forms.ChoiceField(
             label=label,
             required=False,
             initial=default,
-            choices=[(v, OPTION_CHOICE_LABELS.get(v, v)) for v in values],
+            choices=[(v, choice_labels[v]) for v in values],
+            widget=forms.RadioSelect if kind[0] == "choice" else forms.Select,
         )
     text = ", ".join(f"{k}:{v}" for k, v in dict(default).items())
     return forms.CharField(label=label, required=False, initial=text, help_text=_("e.g. 3:2, 4:4"))
+
+
+HONOURS_HELD_MAX, HONOUR_POINTS_MAX = 5, 1000  # what the engine accepts in honourValues
 
 
 def _parse_values(text: str, form: forms.Form, field: str) -> dict[str, int] | None:
@@ -220,7 +246,14 @@ def _parse_values(text: str, form: forms.Form, field: str) -> dict[str, int] | N
         if not held.strip().isdigit() or not points.strip().isdigit():
             form.add_error(field, _("Write honours:points pairs, e.g. 3:2, 4:4."))
             return None
-        values[held.strip()] = int(points)
+        if not 1 <= int(held) <= HONOURS_HELD_MAX or not 0 <= int(points) <= HONOUR_POINTS_MAX:
+            form.add_error(
+                field,
+                _("Honours held go from 1 to %(held)s, points from 0 to %(points)s.")
+                % {"held": HONOURS_HELD_MAX, "points": HONOUR_POINTS_MAX},
+            )
+            return None
+        values[str(int(held))] = int(points)
     return values
 
 
@@ -265,6 +298,9 @@ class DealForm(forms.Form):
         "trump",
         "special_suit",
         "contract",
+        "contract_side",
+        "contract_game",
+        "contract_trump",
         "doubling",
         "tricks",
         "first_six",
@@ -278,7 +314,12 @@ class DealForm(forms.Form):
     MAX_REVOKES = 8  # a deal with more revokes than this is no deal a table plays
 
     def __init__(
-        self, record: Record, *args: Any, asks_special: bool = False, **kwargs: Any
+        self,
+        record: Record,
+        *args: Any,
+        asks_special: bool = False,
+        fixed_dealer: str = "",
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.record = record
@@ -288,6 +329,10 @@ class DealForm(forms.Form):
         self.entry = entry
         rules = record.rules
         self.asks_special = asks_special
+        # The seat the rotation names as this deal's dealer: the engine accepts no other, so
+        # the form offers no choice. Empty while any dealer is accepted (no deal before it
+        # named one: the first deal of a table).
+        self.fixed_dealer = fixed_dealer
         self.group_errors: dict[str, list[str]] = {}
         self.blocking_deal: int | None = None  # a later deal the correction would break
         self.initial.setdefault("nonce", uuid.uuid4().hex)
@@ -410,7 +455,23 @@ class DealForm(forms.Form):
             if self.honours_by == BY_CLAIM:  # the counts that score, and one given already
                 given = str(self.data.get(name, self.initial.get(name, "")))
                 counts = {n for n in counts if rules.honour_values.get(n) or str(n) == given}
-            self.fields[name] = _strip(sorted(counts), key, none=_("none"), initial="")
+            self.fields[name] = _strip(sorted(counts), key, none=_("none claimed"), initial="")
+
+    @property
+    def dealer_is_fixed(self) -> bool:
+        """The rotation names the dealer and the form holds him: there is nothing to choose
+        (a dealer posted out of rotation is shown in the choice, beside its refusal)."""
+        return bool(self.fixed_dealer) and self["dealer"].value() == self.fixed_dealer
+
+    @property
+    def declarers(self) -> list[tuple[str, str, bool]]:
+        """Each seat that may deal, who declare when he deals (the dealer's pair, who alone may
+        declare in a bidding variant: "Anna & Vera (NS)"), and whether he is the dealer shown
+        (the first seat when none is chosen, as the browser shows the dealer's choice)."""
+        seats = self.preset.seats
+        dealer = self["dealer"].value() or seats[0]
+        record = self.record
+        return [(seat, named(record.side_of(seat), record), seat == dealer) for seat in seats]
 
     @property
     def call_at(self) -> int:
@@ -426,13 +487,14 @@ class DealForm(forms.Form):
         return bool(self.errors or self.group_errors)
 
     def errors_for(self, group: str) -> list[str]:
+        """The messages shown under the field (or row of fields) ``group``: each right after
+        the field it is about, which a refused save brings into view (views/deals.py)."""
         found = list(self.group_errors.get(group, []))
         for name, errors in self.errors.items():
             if (
                 name == group
-                or name.startswith(f"{group}_")
+                or (name.startswith(f"{group}_") and name not in self.GROUPS)
                 or (group == "revokes" and name.startswith("revoke"))
-                or (group == "contract" and name.startswith("contract_"))
             ):
                 found.extend(str(e) for e in errors)
         return found
@@ -540,8 +602,19 @@ class DealForm(forms.Form):
 
     def _honours(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
         """The honours claimed, if any: nothing is written when nobody claims them."""
+        if self.honours_by == NONE:
+            return
         contract = deal.get("contract")
-        if self.honours_by == NONE or (contract is not None and contract.get("game") != "trump"):
+        if contract is not None and contract.get("game") != "trump":
+            # Honours count in a trump game only (the engine refuses them in any other): a
+            # claim tapped before another game was chosen is refused, never dropped unseen.
+            names = ["honours", *(f"honours_{k}" for k in self.honour_keys)]
+            if any(data.get(name) is not None for name in names):
+                self.group_error(
+                    "honours",
+                    gettext("Honours count only in a trump game: tap “%(none)s”.")
+                    % {"none": str(self.fields[names[-1]].choices[0][1])},  # "none claimed"
+                )
             return
         size = self.record.rules.honour_size
         if self.honours_by == BY_SIDE:
@@ -574,15 +647,17 @@ class DealForm(forms.Form):
         )
         game = data.get("contract_game")
         if not side:
-            self.group_error("contract", gettext("Choose the declaring side."))
+            self.group_error("contract_side", gettext("Choose the declaring side."))
             return
         if not game:
-            self.group_error("contract", gettext("Choose the game declared."))
+            self.group_error("contract_game", gettext("Choose the game declared."))
             return
         contract: dict[str, Any] = {"side": side, "game": game}
         if game == "trump":
             if not data.get("contract_trump"):
-                self.group_error("contract", gettext("Choose the trump suit of the trump game."))
+                self.group_error(
+                    "contract_trump", gettext("Choose the trump suit of the trump game.")
+                )
                 return
             contract["trump"] = data["contract_trump"]
         deal["contract"] = contract

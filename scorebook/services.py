@@ -139,6 +139,12 @@ class TableState:
     asks_special: bool  # the next deal must name the special suit
     special: str | None  # the special suit of the game (or rubber) in progress
     errors: list[str] = field(default_factory=list)
+    dealer_fixed: bool = False  # the rotation names the next dealer: no other is accepted
+
+    @property
+    def fixed_dealer(self) -> str:
+        """The next deal's dealer when the rotation names him, else "" (any is accepted)."""
+        return (self.next_dealer or "") if self.dealer_fixed else ""
 
     @classmethod
     def of(cls, record: Record, sheet: Sheet, deals: list[Deal], upcoming: NextDeal) -> TableState:
@@ -153,6 +159,7 @@ class TableState:
             new_game=upcoming.new_game,
             asks_special=upcoming.asks_special,
             special=upcoming.special,
+            dealer_fixed=upcoming.dealer_fixed,
         )
 
 

@@ -31,6 +31,9 @@ class NextDeal:
     new_game: bool  # it starts a game
     asks_special: bool  # it must name the special suit (the first deal of a game or rubber)
     special: str | None  # the special suit of the game (or rubber) in progress
+    # The rotation names its dealer (a deal before it named one), and no other is accepted;
+    # before that, any dealer is (``dealer`` is then only the table's first dealer, if any).
+    dealer_fixed: bool = False
 
 
 @dataclass
@@ -83,6 +86,7 @@ class Progress:
             new_game=self.game_starts,
             asks_special=asks_special,
             special=self.special if drawn and not asks_special else None,
+            dealer_fixed=self.dealer is not None,
         )
 
     # A progress is kept in a cache, which pickles it: the validated record (read-only

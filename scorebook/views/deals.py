@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook import services
@@ -15,6 +16,7 @@ from scorebook.engine_messages import describe, field_label
 from scorebook.forms import DealForm, deal_initial
 from scorebook.models import Deal, Table
 from scorebook.rules import RecordError
+from scorebook.variants import SEAT_NAMES
 from scorebook.views.access import author
 from scorebook.views.tables import delta_context, require_edit, table_context
 
@@ -29,8 +31,8 @@ SHOW_FIRST_ERROR = (
 
 
 def _engine_error(form: DealForm, error: RecordError, number: int) -> None:
-    """Show the engine's verdict next to the field it names."""
-    message = describe(error)
+    """Show the engine's verdict next to the field it names, naming the players."""
+    message = describe(error, form.record)
     if error.deal is not None and error.deal != number:
         message = _("Deal %(deal)s would no longer be valid: %(field)s: %(message)s") % {
             "deal": error.deal,
@@ -41,6 +43,45 @@ def _engine_error(form: DealForm, error: RecordError, number: int) -> None:
         form.blocking_deal = error.deal
     else:
         form.group_error(error.field or "deal", message)
+
+
+# The game a save won, as the message says it ("win a double game"): Russian wants the
+# accusative here ("двойную партию"), not the pad's label ("двойная").
+WON_GAME = {
+    "single": pgettext_lazy("a game won", "single"),
+    "double": pgettext_lazy("a game won", "double"),
+    "treble": pgettext_lazy("a game won", "treble"),
+}
+
+
+def saved_message(number: int, saved: services.Saved | None) -> str:
+    """Deal 10 saved. and, when the deal won a game or a rubber, who won what, from the
+    engine's results: "North–South win a double game and the rubber 2–1." A player of his own
+    (Hussar, Prussian) "wins"."""
+    text = _("Deal %(number)s saved.") % {"number": number}
+    game = saved.game if saved is not None else None
+    if saved is None or game is None:
+        return text
+    winner = game.winner
+    values = {
+        "side": "–".join(str(SEAT_NAMES.get(seat, seat)) for seat in winner),
+        "label": WON_GAME.get(game.label, game.label),
+    }
+    rubber = next((r for r in saved.sheet.rubbers if r.number == game.rubber), None)
+    if rubber is not None and saved.result.rubber_won_by is not None:
+        won = rubber.games_won  # the winner's games first: 2–1
+        games = [won[winner], *(count for side, count in won.items() if side != winner)]
+        values["games"] = "–".join(str(count) for count in games)
+        won_text = ngettext(
+            "%(side)s wins a %(label)s game and the rubber %(games)s.",
+            "%(side)s win a %(label)s game and the rubber %(games)s.",
+            len(winner),  # a side is written as its seats: NS, or N for a player of his own
+        )
+    else:
+        won_text = ngettext(
+            "%(side)s wins a %(label)s game.", "%(side)s win a %(label)s game.", len(winner)
+        )
+    return text + " " + won_text % values
 
 
 def _posted_int(request: HttpRequest, name: str) -> int:
@@ -84,13 +125,14 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
         else:
             if request.htmx:  # type: ignore[attr-defined]
                 return _saved_answer(request, table, saved, number, dict(rules.players))
-            messages.success(request, _("Deal %(number)s saved.") % {"number": number})
+            messages.success(request, saved_message(number, saved))
             return redirect("table", token=token)
     table.refresh_from_db()
     if request.htmx and request.htmx.target == "deal-form" and not conflict:  # type: ignore[attr-defined]
         # The form alone comes back, with the messages at its fields.
         state = services.table_state(table)
         form.asks_special = state.asks_special
+        form.fixed_dealer = state.fixed_dealer
         context = table_context(request, table, True, state=state, form=form)
         response = render(request, "scorebook/table.html#deal_form", context, status=422)
         response["HX-Reswap"] = SHOW_FIRST_ERROR
@@ -101,6 +143,7 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
     else:
         state = services.table_state(table)
         form.asks_special = state.asks_special
+        form.fixed_dealer = state.fixed_dealer
         context = table_context(request, table, True, state=state, form=form)
         status = 422
     template = "scorebook/table.html#live" if request.htmx else "scorebook/table.html"  # type: ignore[attr-defined]
@@ -125,12 +168,13 @@ def _saved_answer(
     the whole live part of the page."""
     if saved is None or request.htmx.target != "deal-form":  # type: ignore[attr-defined]
         table.refresh_from_db()
-        context = table_context(request, table, True, saved=number)
+        context = table_context(request, table, True, saved_message=saved_message(number, saved))
         response = render(request, "scorebook/table.html#live", context)
         response["HX-Retarget"] = "#live"
         return response
     table.version = saved.version  # as the save left it: no need to read the table again
-    context = delta_context(request, table, True, saved, players=players, saved_number=number)
+    message = saved_message(number, saved)
+    context = delta_context(request, table, True, saved, players=players, saved_message=message)
     return render(request, "scorebook/_delta.html", context)
 
 

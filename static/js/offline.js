@@ -169,6 +169,9 @@
       }
     }
     f.querySelectorAll("details").forEach((d) => (d.open = [...d.querySelectorAll("[name]")].some(entered)));
+    // The rotation the phone followed may not be the sheet's (another phone saved deals in
+    // between): the dealer is offered here, even where the rotation named him.
+    f.querySelector(".field-row.dealer")?.removeAttribute("hidden");
     f.elements.number.value = deal.number;
     title(f, deal.number, true);
     const cancel = document.createElement("button");

@@ -237,7 +237,8 @@ def test_the_edit_link_shows_the_entry_form_and_both_links(client, table):
     assert reverse("deal_add", args=[table.edit_token]) in page
     assert table.view_token in page
     assert "read-only" not in page
-    assert "Anna (N) deals" in page
+    # The first deal: any dealer is accepted, so the choice is offered, filled in
+    assert '<option value="N" selected>N · Anna</option>' in page
     assert "NS needs 10" in page and "EW needs 10" in page
 
 

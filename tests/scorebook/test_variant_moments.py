@@ -53,7 +53,9 @@ def test_progulochny_declarers_follow_from_the_dealer(client):
     )  # fmt: skip
 
     assert 'name="contract_side"' not in page  # no choice of the pair that may not declare
-    assert "Declarers: <strong>EW</strong>" in page
+    # The dealer's pair, named; the other dealers' pairs are there for a change of dealer
+    assert '<strong data-dealer="E">Boris &amp; Gleb (EW)</strong>' in page
+    assert '<strong data-dealer="N" hidden>Anna &amp; Vera (NS)</strong>' in page
     assert "Null at most 6" in page and 'class="first-six"' in page
     assert response.status_code == 302
     assert table.deals.get().data["contract"] == {"side": "EW", "game": "grand"}
