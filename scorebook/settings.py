@@ -268,18 +268,20 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
-if LOCAL and not DEBUG:
-    # Without DEBUG, Django only mails a server error's traceback to ADMINS: show it instead.
-    LOGGING = {
-        "version": 1,
-        "disable_existing_loggers": False,
-        "handlers": {"stderr": {"class": "logging.StreamHandler"}},
-        "loggers": {
-            "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
-            "django_tasks": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
-            "django_tasks_db": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
-        },
-    }
+# A server error's traceback, and the print worker's failures, on the process's stderr. Without
+# DEBUG and without this, Django only mails a server error's traceback to ADMINS.
+STDERR_LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    "loggers": {
+        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "django_tasks": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        "django_tasks_db": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+    },
+}
+if LOCAL and not DEBUG:  # `make run`: show it in the terminal
+    LOGGING = STDERR_LOGGING
 
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -20,13 +20,9 @@ STORAGES = {
 # worker's) log in the temp dir: the harness prints each distinct one. With DEBUG=0 and no
 # LOGGING, Django would only mail it to ADMINS, and the 500s of a run would be silent.
 LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    **STDERR_LOGGING,  # noqa: F405
     "loggers": {
-        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
-        "django_tasks": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
-        "django_tasks_db": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        **STDERR_LOGGING["loggers"],  # noqa: F405
         "scorebook": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
     },
 }

@@ -9,7 +9,6 @@ import os
 import re
 import secrets
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from django.urls import reverse
 
 from players.models import Club
 from scorebook.models import Table
+from tests.scorebook.test_production_settings import manage
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,17 +57,7 @@ print("settings", settings.DEBUG, settings.SECURE_SSL_REDIRECT, settings.SESSION
 
 
 def local_server(**env: str) -> subprocess.CompletedProcess[str]:
-    unset = {"SECRET_KEY", "DEBUG", "HTTPS", "LOCAL", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    clean = {k: v for k, v in os.environ.items() if k not in unset}
-    return subprocess.run(
-        [sys.executable, "manage.py", "shell", "-v", "0", "-c", SCRIPT],
-        cwd=ROOT,
-        env={**clean, "DJANGO_SETTINGS_MODULE": "scorebook.settings", **env},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return manage("shell", "-v", "0", "-c", SCRIPT, **env)
 
 
 def test_the_local_server_answers_a_missing_page_with_the_styled_404_and_serves_its_styles():

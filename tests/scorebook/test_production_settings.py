@@ -15,8 +15,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``manage.py *args`` in a process of its own, its settings read from ``env`` alone (none
+    of the variables the settings read is taken from the shell that runs the tests)."""
     # DJANGO_ALLOW_ASYNC_UNSAFE: set by the browser tests' live server, refused by --deploy.
-    unset = {"SECRET_KEY", "DEBUG", "HTTPS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    unset = {"SECRET_KEY", "DEBUG", "HTTPS", "LOCAL", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     clean = {k: v for k, v in os.environ.items() if k not in unset}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
