@@ -1,7 +1,7 @@
 """A short summary of each variant's scoring, printed on its blank score pad.
 
-The numbers come from the preset's values (RULES.md §7), so a changed preset changes its pad;
-only the wording differs by scoring family.
+The numbers come from the preset's values (docs/rules.md, The options a table can
+change), so a changed preset changes its pad; only the wording differs by scoring family.
 """
 
 from __future__ import annotations
@@ -150,12 +150,16 @@ def _progulochny(d: Mapping[str, Any]) -> list[str]:
             "+%(bonus)s above the line."
         )
         % {"target": d["gameTarget"], "game": d["gameBonus"], "bonus": d["rubberBonus"]},
-        _revoke(d),
+        _revoke(d, capped=False),
         _settlement(),
     ]
 
 
-def _revoke(d: Mapping[str, Any]) -> str:
+def _revoke(d: Mapping[str, Any], *, capped: bool = True) -> str:
+    if not capped:  # Progulochny: the penalty above the line, no game barred
+        return _("Revoke: %(amount)s points above the line to the other side (R on the pad).") % {
+            "amount": d["revoke.amount"]
+        }
     return _(
         "Revoke: %(amount)s points to the claimants (R on the pad); the revokers cannot win the "
         "game on that deal."

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from PIL import Image
 from pypdf import PdfReader
 
@@ -22,6 +23,7 @@ from scorebook import pdf, services
 from scorebook.models import Evening
 from scorebook.pad import column_order
 from scorebook.rules import PRESETS, parse_record, score
+from scorebook.summaries import scoring_summary
 from scorebook.variants import variant_name
 from tests.scorebook.records import (
     EXAMPLES,
@@ -97,7 +99,7 @@ def test_the_r1_sheet_shows_the_players_the_totals_and_the_settlement():
 
     for name in ("anna", "boris", "vera", "gleb"):
         assert name in text
-    # RULES.md §9 R1: NS 20 below + 30 above = 50, EW 4 + 6 = 10, NS win 40.
+    # Example R1 (tests/rules/examples): NS 20 below + 30 above = 50, EW 4 + 6 = 10, NS win 40.
     assert "below 20 4" in text
     assert "above 30 6" in text
     assert "total 50 10" in text
@@ -382,7 +384,7 @@ def test_the_pad_writes_points_for_honours_and_the_deal_list_the_honours_held():
 
 
 def hussar_record(deals: int) -> dict:
-    """RULES.md §9 example Hu1 (North wins the rubber after four deals), cut to ``deals``."""
+    """Example Hu1 (tests/rules/examples): North wins the rubber in four deals; cut to ``deals``."""
     record = json.loads((EXAMPLES / "Hu1.json").read_text())
     return {**record, "players": {"N": "Денис", "E": "Евгений", "S": "Захар", "W": "Илья"},
             "deals": record["deals"][:deals]}  # fmt: skip
@@ -796,3 +798,28 @@ def test_a_sheet_that_names_outside_addresses_opens_none_of_them(monkeypatch):
 
     assert body.startswith(b"%PDF")
     assert not [u for u in opened if not u.startswith("data:") and str(pdf.STATIC_DIR) not in u]
+
+
+REVOKED_SLAM = {"dealer": "N", "tricks": {"NS": 12, "EW": 1},
+                "revokes": [{"seat": "N", "penalty": "add"}]}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("variant", "deal"),
+    [
+        ("russian", {"trump": "H"}),
+        ("progulochny", {"contract": {"side": "NS", "game": "trump", "trump": "H"}}),
+    ],
+)
+def test_the_pad_s_revoke_line_says_what_the_engine_does(variant, deal):
+    record = {"format": "whist-record/1", "variant": variant,
+              "players": {"N": "A", "E": "B", "S": "C", "W": "D"},
+              "deals": [{**REVOKED_SLAM, **deal}]}  # fmt: skip
+    entries = score(parse_record(record)).to_dict()["deals"][0]["entries"]
+    penalty = next(e for e in entries if e["item"] == "revoke")
+    capped = any(e.get("reason") == "cap" for e in entries)
+    with translation.override("en"):
+        line = next(x for x in scoring_summary(variant) if x.startswith("Revoke"))
+
+    assert ("cannot win the game" in line) == capped
+    assert ("above the line" in line) == (penalty["line"] == "above")
