@@ -1,8 +1,9 @@
 """Forms check shapes (numbers, seats, choices); the rules engine judges the rules.
 
-A deal form turns the taps of the entry screen into a FORMAT.md deal object. Errors are kept
-per field group named as in FORMAT.md (``tricks``, ``honours``, ``revokes`` ...), so that an
-error raised by the engine for a field lands next to that field on the screen.
+A deal form turns the taps of the entry screen into a deal object (docs/record-format.md).
+Errors are kept per field group named as in the record format (``tricks``, ``honours``,
+``revokes`` ...), so that an error raised by the engine for a field lands next to that field on
+the screen.
 """
 
 from __future__ import annotations
@@ -530,7 +531,7 @@ class DealForm(forms.Form):
         ]
 
     def deal_data(self) -> dict[str, Any] | None:
-        """The FORMAT.md deal object, or None with group errors set."""
+        """The deal object (docs/record-format.md), or None with group errors set."""
         if not self.is_valid():
             return None
         data = self.cleaned_data

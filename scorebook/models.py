@@ -1,7 +1,7 @@
 """What the table wrote down: tables, seats, deals and every revision of a deal.
 
-Scores are never stored: ``services.py`` builds a FORMAT.md record from these rows and the
-rules engine computes the sheet from it.
+Scores are never stored: ``services.py`` builds a record (docs/record-format.md) from these
+rows and the rules engine computes the sheet from it.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ class Seat(models.Model):
 
 
 class Deal(models.Model):
-    """A deal as written down: ``data`` holds the FORMAT.md deal object.
+    """A deal as written down: ``data`` holds the deal object of docs/record-format.md.
 
     Nothing is ever deleted: an undone deal is kept with ``removed`` set, and every change is
     a :class:`Revision`.

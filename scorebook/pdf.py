@@ -310,7 +310,7 @@ def build_sheet(
     url: str = "",
     sheet: Sheet | None = None,
 ) -> PrintSheet:
-    """A printed sheet of ``record``; ``raw_deals`` are its deals as written (FORMAT.md)."""
+    """A printed sheet of ``record``; ``raw_deals`` are its deals as written (record format)."""
     sheet = sheet if sheet is not None else score(record)
     previous = previous or {}
     deals = [
@@ -400,7 +400,7 @@ def _meta_date(value: Any) -> date | str | None:
 
 
 def record_sheet(data: Mapping[str, Any], url: str = "") -> PrintSheet:
-    """A printed sheet of a FORMAT.md record (raises RecordError for a broken one)."""
+    """A printed sheet of a record, docs/record-format.md (raises RecordError for a broken one)."""
     record = parse_record(data)
     meta = record.meta
     return build_sheet(
@@ -537,7 +537,7 @@ def table_pdf(table: Table, *, lang: str, paper: str, base_url: str | None = Non
 
 
 def record_pdf(data: Mapping[str, Any], *, lang: str, paper: str, url: str | None = None) -> bytes:
-    """The score sheet of a FORMAT.md record, with no database (raises RecordError)."""
+    """The score sheet of a record (docs/record-format.md), no database (raises RecordError)."""
     check_options(lang, paper)
     with translation.override(lang):
         printed = record_sheet(data, url or "")

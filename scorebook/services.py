@@ -77,7 +77,7 @@ def record_data(
     deals: list[Mapping[str, Any]] | None = None,
     players: dict[str, str | None] | None = None,
 ) -> dict[str, Any]:
-    """The table as a FORMAT.md record (with ``deals`` instead of the stored ones, if given)."""
+    """The table as a record (docs/record-format.md); given ``deals`` replace the stored ones."""
     if deals is None:
         deals = [d.data for d in live_deals(table)]
     if players is None:
@@ -546,7 +546,7 @@ def rotate_link(table: Table, which: str, *, author: Author) -> Table:
 
 
 def export_record(table: Table) -> dict[str, Any]:
-    """The table as a FORMAT.md record."""
+    """The table as a record (docs/record-format.md)."""
     return record_data(table)
 
 
@@ -559,7 +559,7 @@ MAX_IMPORT_DEALS = 2000
 def import_record(
     data: Any, *, owner: AbstractBaseUser | None = None, author: Author | None = None
 ) -> Table:
-    """Create a table from a FORMAT.md record (raises RecordError, nothing saved)."""
+    """Create a table from a record, docs/record-format.md (raises RecordError, nothing saved)."""
     if isinstance(data, Mapping) and isinstance(data.get("deals"), list):
         got = len(data["deals"])
         if got > MAX_IMPORT_DEALS:

@@ -1,11 +1,11 @@
-"""The rules engine: score any whist record exactly as RULES.md says.
+"""The rules engine: score any whist record exactly as docs/rules.md says.
 
 Standard library only and no Django import, so that it can be tested, benchmarked and reused
 on its own. The public API::
 
     record = parse_record(data)      # or load_record(json_text); raises RecordError
     sheet = score(record)            # every entry, game, rubber, total and the settlement
-    sheet.to_dict()                  # the FORMAT.md score output
+    sheet.to_dict()                  # the score output (docs/record-format.md)
 
     score_record(data) -> dict       # the three steps at once
 """
@@ -26,19 +26,19 @@ from .sheet import DealScore, Entry, GameResult, RubberResult, Sheet
 
 
 def score_record(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Validate a decoded record and return its FORMAT.md score output."""
+    """Validate a decoded record and return its score output (docs/record-format.md)."""
     with paused_gc():
         return score(parse_record(data)).to_dict()
 
 
 def score_text(text: str | bytes) -> dict[str, Any]:
-    """Decode a JSON record and return its FORMAT.md score output."""
+    """Decode a JSON record and return its score output (docs/record-format.md)."""
     with paused_gc():
         return score(load_record(text)).to_dict()
 
 
 def score_json(text: str | bytes, *, indent: int | None = None) -> str:
-    """Decode a JSON record and return its FORMAT.md score output as JSON text.
+    """Decode a JSON record and return its score output (docs/record-format.md) as JSON text.
 
     The fastest way through the engine: everything happens while the cyclic collector is
     paused, and every intermediate object is freed before it runs again.

@@ -1,4 +1,5 @@
-"""English points-race scoring: english-short and english-long (RULES.md §3.1, §3.2).
+"""English points-race scoring: english-short and english-long (docs/rules.md, English short
+and long whist).
 
 Items are scored in the order of the laws (revoke, tricks, honours) and the game is checked
 after every single addition: the first side to reach the target wins it, and what the deal

@@ -1,4 +1,6 @@
-"""The presets of RULES.md §7 as data: one table of values per variant.
+"""The variants' presets as data: one table of values per variant.
+
+The options and their defaults are described in docs/rules.md (The options a table can change).
 
 Each preset names its scoring family and the value of every configuration key that applies to
 it. A key missing from a preset's table does not apply to that preset; a record that sets it is

@@ -1,4 +1,4 @@
-"""Прогулочный вист, the bidding variant (RULES.md §3.11, V9).
+"""Прогулочный вист, the bidding variant (docs/rules.md, Progulochny whist).
 
 The declaring side's made contract is written below the line (its base value), with the
 doubling's extra and the overtricks above; a failed contract is written above for the
@@ -11,7 +11,7 @@ from .record import Deal
 from .sheet import ABOVE, Ledger
 
 GRAND_VALUE = 3  # Grand, Null and each half of Gran-Null
-NO_CAP: frozenset[str] = frozenset()  # RULES.md §8a.14: no revoke cap in this variant
+NO_CAP: frozenset[str] = frozenset()  # docs/rules.md, Progulochny whist: no revoke cap
 
 
 def _made(ledger: Ledger, declarers: str, value: int, multiplier: int) -> None:

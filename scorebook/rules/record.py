@@ -1,4 +1,4 @@
-"""Parse and validate FORMAT.md records into frozen dataclasses.
+"""Parse and validate records (docs/record-format.md) into frozen dataclasses.
 
 Everything a record can get wrong on its own (shapes, ranges, sums, which fields a variant
 uses, the dealer rotation) is checked here. What depends on the running score (a call at 8,
@@ -1030,7 +1030,7 @@ def parse_record(data: object) -> Record:
     """Validate a decoded JSON record and return it as a frozen :class:`Record`.
 
     Raises :class:`RecordError` naming the deal and the field for anything that breaks
-    FORMAT.md or RULES.md §8.
+    docs/record-format.md or the rules of docs/rules.md.
     """
     if not isinstance(data, Mapping):
         raise _fail("a record must be a JSON object")

@@ -1,4 +1,4 @@
-"""Revoke penalties (RULES.md §4), shared by the English and the line-scoring families."""
+"""Revoke penalties (docs/rules.md, Revokes), shared by the English and line-scoring families."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Line scoring, the Russian family (RULES.md §3.3–§3.10): russian, special-suit, anfilada,
-eralash, prussian, flying-duck and hussar.
+"""Line scoring, the Russian family (docs/rules.md, Russian whist to Flying Duck): russian,
+special-suit, anfilada, eralash, prussian, flying-duck and hussar.
 
 Every item of a deal is written (tricks and revoke points below the line, honours and slams
 above); the game is judged once the deal is written. Hussar is the same arithmetic with four
@@ -38,7 +38,8 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
     if honours is not None:
         values, side_of_holder = ledger.honour_values, ledger.side_of_holder
         by_hand = ledger.by_hand
-        # Prussian: when each played hand holds two or more, nobody scores (RULES.md V6)
+        # Prussian: when each played hand holds two or more, nobody scores (docs/rules.md,
+        # Prussian whist)
         if not by_hand or min(honours.values()) <= 1:
             for holder, held in honours.items():
                 value = values.get(held, 0)

@@ -1,10 +1,11 @@
-"""The score output of FORMAT.md and the ledger every scoring family writes into.
+"""The score output (docs/record-format.md) and the ledger every scoring family writes into.
 
 A family module scores one deal at a time by calling :meth:`Ledger.write` for every item and
 :meth:`Ledger.win_game` when a side wins a game. The ledger keeps the running state (the
 current game's below-the-line scores, games won in the rubber, the special suit, Anfilada's
 carry), numbers games and rubbers across the record, and adds up the totals. Nothing here
-knows a variant's scoring rules beyond the game label scale and the bonuses of RULES.md §7.
+knows a variant's scoring rules beyond the game label scale and the bonuses of its options
+(docs/rules.md, The options a table can change).
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ class Sheet:
     settlement_players: Mapping[str, Amount]
 
     def to_dict(self) -> dict[str, Any]:
-        """The FORMAT.md score output."""
+        """The score output (docs/record-format.md)."""
         with paused_gc():
             return self._to_dict()
 
@@ -485,7 +486,7 @@ class Ledger:
             rubbers.append(RubberResult(self.rubber_no, False, None, dict(self.games_won)))
         below, above = self.totals[BELOW], self.totals[ABOVE]
         if self.english:
-            total = dict(above)  # RULES.md §8a.12: only game points are settled
+            total = dict(above)  # docs/rules.md, English short whist: only game points are settled
         else:
             total = {s: below[s] + above[s] for s in self.sides}
         n, everything = len(self.sides), sum(total.values())
@@ -586,7 +587,8 @@ def _players_settlement(record: Record, sides_net: Mapping[str, int]) -> dict[st
     preset = record.preset
     if record.dummy is None:
         return {seat: sides_net[side_of(preset, seat)] for seat in preset.seats}
-    # Three-handed play (RULES.md §3.4, V1): the defender carries his side alone.
+    # Three-handed play (docs/rules.md, Three-handed whist with a dummy): the defender carries
+    # his side alone.
     seats = preset.seats
     defender = seats[(seats.index(record.dummy) + 2) % 4]
     value = sides_net[side_of(preset, defender)]

@@ -1,4 +1,4 @@
-"""Engine throughput, end to end: JSON text in, FORMAT.md score output JSON text out.
+"""Engine throughput, end to end: JSON text in, score output JSON text out (docs/record-format.md).
 
 Targets: at least 50,000 deals per second in one process (foundation); the engine's time at
 most 2x a bare ``json.loads`` + ``json.dumps`` of the same record, measured in the same run;

@@ -21,7 +21,7 @@ TABLE_URL = re.compile(r"/t/([A-Za-z0-9_-]+)/$")
 
 
 # ---------------------------------------------------------------------------------------------
-# Russian whist, as RULES.md has it: 2 points per trick over 6 below the line, game at 10,
+# Russian whist, as docs/rules.md has it: 2 points per trick over 6 below the line, game at 10,
 # honours (A K Q J 10 of trumps) held 3 → 2, 4 → 4, 5 → 6 above, slams 10 / 20, rubber +20.
 
 HONOURS = {3: 2, 4: 4, 5: 6}

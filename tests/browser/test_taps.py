@@ -42,7 +42,7 @@ COUNT_TAPS = """
 @dataclass(frozen=True)
 class Plain:
     """The taps of a plain deal (form field, value), what is saved, and the points it scores
-    below the line (RULES.md: two per odd trick in the Russian family, one in English whist;
+    below the line (docs/rules.md: two per odd trick in the Russian family, one in English whist;
     Progulochny's trump game made is 1 below)."""
 
     taps: tuple[tuple[str, str], ...]

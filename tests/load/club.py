@@ -37,7 +37,7 @@ def form_deal(number: int, rng: random.Random) -> dict[str, str]:
 
 
 def deal_data(form: dict[str, str]) -> dict[str, Any]:
-    """The FORMAT.md deal the form gives (as ``DealForm.deal_data`` makes it)."""
+    """The deal object (docs/record-format.md) the form gives, as ``DealForm.deal_data`` does."""
     ns, honours = int(form["tricks"]), int(form["honours"])
     return {
         "dealer": form["dealer"],

@@ -1,7 +1,7 @@
 """Builders for small records and readers for the score output, shared by the rules tables.
 
-Every expectation in these tests was derived by hand from docs RULES.md / FORMAT.md and the
-lead's decisions, never from the engine.
+Every expectation in these tests was derived by hand from docs/rules.md, docs/record-format.md and
+the lead's decisions (docs/rules-decisions.md), never from the engine.
 """
 
 import copy

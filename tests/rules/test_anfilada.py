@@ -1,4 +1,4 @@
-"""anfilada (RULES.md §3.6, §6 V4, §8a.8, 10; decision: the carry entry is informational)."""
+"""anfilada (docs/rules.md, Anfilada; decision: the carry entry is informational)."""
 
 import pytest
 

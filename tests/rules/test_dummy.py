@@ -1,4 +1,5 @@
-"""Three-handed play with a dummy (RULES.md §3.4, §6 V1, §8a.2, 13; decision on settlement)."""
+"""Three-handed play with a dummy (docs/rules.md, Three-handed whist with a dummy; decision on
+settlement)."""
 
 import pytest
 

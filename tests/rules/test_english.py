@@ -1,4 +1,4 @@
-"""english-short and english-long (RULES.md §3.1, §3.2, §6 G3/G10–G12, §8a.6, 11, 12, 17)."""
+"""english-short and english-long (docs/rules.md, English short whist, English long whist)."""
 
 import pytest
 

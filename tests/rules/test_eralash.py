@@ -1,4 +1,4 @@
-"""eralash (RULES.md §3.7, §6 V5, §7 eralash.acesPerPlayer, honourValues, slams)."""
+"""eralash (docs/rules.md, Eralash: eralash.acesPerPlayer, honourValues, slams)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The ten worked examples of RULES.md §9, as records with their expected output."""
+"""The ten hand-worked example rubbers in ``examples/``, as records with their expected output."""
 
 import json
 from pathlib import Path
@@ -7,7 +7,7 @@ import pytest
 
 from .helpers import score
 
-# A copy of ../shared/examples (the records of RULES.md §9 with their expected output).
+# The example records, each with its expected output (worked by hand, not by the engine).
 EXAMPLES = Path(__file__).parent / "examples"
 NAMES = ["S1", "S3", "Rv1", "R1", "Er1", "Pr1", "Hu1", "B1", "An1", "Sp2"]
 

@@ -1,4 +1,4 @@
-"""flying-duck (RULES.md §3.10, §6 V8): the russian base with honours off by default."""
+"""flying-duck (docs/rules.md, Flying Duck): the russian base with honours off by default."""
 
 import pytest
 

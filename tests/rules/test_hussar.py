@@ -1,4 +1,4 @@
-"""hussar (RULES.md §3.9, §6 V7, §8a.1, 4; decisions: slams as russian, rubber 20, book 3)."""
+"""hussar (docs/rules.md, Hussar whist; decisions: slams as russian, rubber 20, book 3)."""
 
 import pytest
 

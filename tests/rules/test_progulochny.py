@@ -1,4 +1,4 @@
-"""progulochny (RULES.md §3.11, §6 V9, §8a.4, 7, 11, 14, 15)."""
+"""progulochny (docs/rules.md, Progulochny whist; docs/record-format.md)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""prussian (RULES.md §3.8, §6 V6, §8a.1, 2)."""
+"""prussian (docs/rules.md, Prussian whist)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Revoke penalties (RULES.md §4, §6 G7/G8, §8, §8a.4, 15, 18) in the partnership presets.
+"""Revoke penalties (docs/rules.md, Revokes) in the partnership presets.
 
 Hussar and Progulochny revokes are in their own files.
 """

@@ -1,4 +1,4 @@
-"""russian (RULES.md §3.3, §5, §6 G1–G9, G13, G14, §8a.2, 3, 9, 10, 11)."""
+"""russian (docs/rules.md, Russian whist, and its common ground: games, rubbers, settlement)."""
 
 import pytest
 

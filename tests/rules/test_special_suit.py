@@ -1,4 +1,4 @@
-"""special-suit (RULES.md §3.5, §6 V3, §7 specialSuit.*)."""
+"""special-suit (docs/rules.md, Whist with a special suit: the options specialSuit.*)."""
 
 import pytest
 

@@ -1,5 +1,5 @@
-"""Invalid records (FORMAT.md, RULES.md §7, §8, §8a): each raises RecordError naming the deal
-(1-based, or None for the record itself) and the field."""
+"""Invalid records (docs/record-format.md, docs/rules.md options, docs/rules-decisions.md): each
+raises RecordError naming the deal (1-based, or None for the record itself) and the field."""
 
 import pytest
 

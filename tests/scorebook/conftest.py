@@ -46,7 +46,7 @@ FIRST_DEAL = {
 
 
 def russian_deal(dealer: str, ns_tricks: int = 8, ns_honours: int = 3, trump: str = "H") -> dict:
-    """A Russian deal as written down (FORMAT.md)."""
+    """A Russian deal as written down (docs/record-format.md)."""
     return {
         "dealer": dealer,
         "trump": trump,

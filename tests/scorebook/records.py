@@ -1,4 +1,4 @@
-"""Records for the printed-sheet tests and benchmarks: RULES.md §9 R1, a long evening's table,
+"""Records for the printed-sheet tests and benchmarks: example R1, a long evening's table,
 a table with everything a sheet marks, and a bidding table with contra and recontra."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ RUSSIAN_PLAYERS = {"N": "Анна", "E": "Борис", "S": "Вера", "W": "Г
 
 
 def r1_record() -> dict[str, Any]:
-    """RULES.md §9 example R1: NS 50, EW 10, NS win 40."""
+    """Example R1 (``tests/rules/examples/R1.json``): NS 50, EW 10, NS win 40."""
     return json.loads((EXAMPLES / "R1.json").read_text())
 
 

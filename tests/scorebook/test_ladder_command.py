@@ -19,7 +19,7 @@ from scorebook.rules import parse_record, score
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# RULES.md §9 example R1: North-South win the rubber 2-0 and settle +40 each.
+# Example R1 (tests/rules/examples): North-South win the rubber 2-0 and settle +40 each.
 RUBBER = [
     {"dealer": "N", "trump": "H", "tricks": {"NS": 9, "EW": 4}, "honours": {"NS": 3, "EW": 2}},
     {"dealer": "E", "trump": "S", "tricks": {"NS": 5, "EW": 8}, "honours": {"NS": 1, "EW": 4}},
@@ -32,7 +32,7 @@ UNFINISHED = [
     {"dealer": "N", "trump": "H", "tricks": {"NS": 9, "EW": 4}, "honours": {"NS": 3, "EW": 2}},
     {"dealer": "E", "trump": "S", "tricks": {"NS": 8, "EW": 5}, "honours": {"NS": 1, "EW": 4}},
 ]
-# RULES.md §9 example Hu1: North wins; the players settle +120, -40, -32, -48.
+# Example Hu1 (tests/rules/examples): North wins; the players settle +120, -40, -32, -48.
 HUSSAR = [
     {
         "dealer": "N",
@@ -59,7 +59,7 @@ HUSSAR = [
         "honours": {"N": 2, "E": 2, "S": 1, "W": 0},
     },
 ]
-# RULES.md §9 example Pr1: North wins the rubber and settles +37.
+# Example Pr1 (tests/rules/examples): North wins the rubber and settles +37.
 PRUSSIAN = [
     {"dealer": "N", "trump": "H", "tricks": {"N": 9, "S": 4}, "honours": {"N": 4, "S": 0}},
     {"dealer": "S", "trump": "S", "tricks": {"N": 5, "S": 8}, "honours": {"N": 1, "S": 3}},
