@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -201,7 +202,8 @@ def start_table(
         # A number that stays the table's own, and is never given twice, when tables leave
         # the night: one more than the tables that ever joined it (the club's history).
         joined = club.log.filter(action=ClubLog.Action.TABLE_FILED, detail__night=night.pk)
-        table["title"] = _("Table %(n)s") % {"n": joined.count() + 1}
+        with translation.override(club.language):  # the table's name, in the club's words
+            table["title"] = _("Table %(n)s") % {"n": joined.count() + 1}
     created = services.create_table(evening=night, owner=author, **table)
     if keep_options and created.variant == club.variant:
         club.options = dict(created.options)

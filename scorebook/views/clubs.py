@@ -56,11 +56,21 @@ class ClubForm(VariantChoice):
         widgets = {"variant": forms.Select()}
 
 
+class DateInput(forms.DateInput):
+    """The browser's date picker. It reads and sends only ISO dates (2026-11-20) whatever the
+    page's language, so the value is written that way too: a Russian 20.11.2026 left it empty."""
+
+    input_type = "date"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
 class NightForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("name of the night"), max_length=100)
     date = forms.DateField(
         label=gettext_lazy("date"),
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=DateInput(),
         initial=timezone.localdate,
     )
     place = forms.CharField(label=gettext_lazy("place"), max_length=100, required=False)
@@ -72,8 +82,8 @@ class SeasonForm(VariantChoice):
         fields = ["name", "starts_on", "ends_on", "variant", "kind", "best", "min_sessions",
                   "min_partners"]  # fmt: skip
         widgets = {
-            "starts_on": forms.DateInput(attrs={"type": "date"}),
-            "ends_on": forms.DateInput(attrs={"type": "date"}),
+            "starts_on": DateInput(),
+            "ends_on": DateInput(),
             "variant": forms.Select(),
         }
 

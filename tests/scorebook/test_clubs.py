@@ -9,9 +9,11 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone, translation
 
 from players.models import Club, ClubLog, ClubRole, Player, Season
 from scorebook import clubs, services, standings
@@ -607,7 +609,43 @@ def test_a_night_table_keeps_its_number_when_another_leaves(client, club, night,
     third = seat_table(night, organiser, {s: f"{n}2" for s, n in TABLE_1.items()})
 
     second.refresh_from_db()
-    assert (first.title, second.title, third.title) == ("Table 1", "Table 2", "Table 3")
+    # the club speaks Russian: its tables are named in its words, whatever the organiser's page
+    assert (first.title, second.title, third.title) == ("Стол 1", "Стол 2", "Стол 3")
+
+
+def test_a_night_table_is_named_in_the_clubs_language(organiser):
+    english = clubs.create_club(user=organiser, name="Mayfair", variant="english-short",
+                                language="en")  # fmt: skip
+    night = clubs.open_night(english, name="Friday", date=NIGHT_DATE, author=organiser)
+    with translation.override("ru"):  # an organiser whose browser reads Russian
+        table = seat_table(night, organiser, TABLE_1, variant="english-short")
+
+    assert table.title == "Table 1"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_date_pickers_show_their_dates_in_every_language(client, club, night, organiser,
+                                                             lang):  # fmt: skip
+    # A date input reads only 2026-11-20: a Russian 20.11.2026 left it blank and the form
+    # could not be sent again without typing the dates anew
+    season = _season(club, "total")
+    client.force_login(organiser)
+    language = {"HTTP_ACCEPT_LANGUAGE": lang}
+
+    pages = [
+        client.get(reverse("new_night", args=[club.token]), **language),
+        client.get(reverse("edit_night", args=[club.token, night.pk]), **language),
+        client.get(reverse("edit_season", args=[club.token, season.pk]), **language),
+    ]
+
+    today = timezone.localdate().isoformat()
+    new, edit, season_page = (page.content.decode() for page in pages)
+    assert f'lang="{lang}"' in new
+    assert re.search(rf'type="date" name="date" value="{today}"', new)
+    assert re.search(r'type="date" name="date" value="2026-11-20"', edit)
+    assert re.search(r'type="date" name="starts_on" value="2026-09-01"', season_page)
+    assert re.search(r'type="date" name="ends_on" value="\d{4}-\d\d-\d\d"', season_page)
+    assert f"<title>{season.name} —" in season_page  # not "New season" while correcting one
 
 
 def test_an_organiser_corrects_a_night_and_a_season_and_removes_the_season(client, club, night,
