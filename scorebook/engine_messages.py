@@ -75,6 +75,15 @@ MESSAGES = {
 }
 
 
+def sentence(text: str) -> str:
+    """A verdict shown on its own, at the field it names: a capital and a full stop ("must be
+    text" reads on after "deal 3, title:", not alone)."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text[-1] in ".!?…" else ".")
+
+
 def locate(error: RecordError) -> str:
     """The whole verdict in the active language: where (deal, field), then what."""
     where = []

@@ -18,10 +18,11 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.engine_messages import describe, locate, named
+from scorebook.engine_messages import describe, locate, named, sentence
 from scorebook.rules import RecordError
 from scorebook.rules.presets import (
     BY_CLAIM,
+    BY_DECLARERS,
     BY_HAND,
     BY_SEAT,
     BY_SIDE,
@@ -124,7 +125,7 @@ class TableForm(forms.Form):
         label, never its key), else above the form."""
         name = f"opt_{(error.field or '').removeprefix('options.')}"
         if name in self.fields:
-            self.add_error(name, describe(error))
+            self.add_error(name, sentence(describe(error)))
         else:
             self.add_error(None, locate(error))
 
@@ -383,7 +384,17 @@ class DealForm(forms.Form):
                 widget=forms.RadioSelect,
             )
         allowed = ["add"] if preset.only_add else list(PENALTIES)
-        revoke_seats = [("", "—")] + [(s, seat_letters(s)) for s in seats if s != record.dummy]
+        # Who revoked, named as the dealer's choice names them: "N · Anna"
+        revoke_seats = [("", "—")] + [
+            (
+                s,
+                f"{seat_letters(s)} · {record.players[s]}"
+                if record.players.get(s)
+                else seat_letters(s),
+            )
+            for s in seats
+            if s != record.dummy
+        ]
         self.revoke_rows = self._revoke_rows(kwargs.get("initial"))
         for i in range(1, self.revoke_rows + 1):
             self.fields[f"revoke{i}_seat"] = forms.ChoiceField(
@@ -565,7 +576,11 @@ class DealForm(forms.Form):
                 self.group_error("tricks", gettext("Tap the number of tricks."))
         else:
             sides = preset.sides
-            deal["tricks"] = {sides[0]: data["tricks"], sides[1]: 13 - data["tricks"]}
+            counted = sides[0]  # whose tricks the strip counts; the other side's are the rest
+            if self.entry.tricks == BY_DECLARERS:
+                counted = deal.get("contract", {}).get("side", counted)
+            taken = data["tricks"]
+            deal["tricks"] = {side: taken if side == counted else 13 - taken for side in sides}
         self._honours(data, deal)
         if data.get("called"):
             deal["called"] = data["called"]
@@ -694,7 +709,10 @@ def deal_initial(record: Record, data: dict[str, Any]) -> dict[str, Any]:
     if preset.entry.tricks == BY_SEAT:
         initial.update({f"tricks_{s}": tricks.get(s) for s in preset.seats})
     elif tricks:
-        initial["tricks"] = tricks.get(sides[0])
+        counted = sides[0]
+        if preset.entry.tricks == BY_DECLARERS:
+            counted = (data.get("contract") or {}).get("side", counted)
+        initial["tricks"] = tricks.get(counted)
     honours = data.get("honours") or {}
     for key, value in honours.items():
         initial[f"honours_{key}"] = value

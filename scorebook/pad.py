@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorebook.rules import Deal, Record, Sheet
+from scorebook.rules.record import DOUBLING
 from scorebook.rules.sheet import DealScore, GameResult, RubberResult
 from scorebook.variants import GAMES
 
@@ -23,7 +24,8 @@ ITEM_LABELS = {
     "revoke": _("revoke"),
     "contract": _("contract"),
     "overtricks": _("overtricks"),
-    "doubling": _("contra"),
+    "doubling": _("contra"),  # the engine's one item for the doubling's extra: contra's
+    "recontra": _("recontra"),  # or, on a deal with recontra (x4), recontra's
     "penalty": _("penalty"),
     "game-bonus": pgettext_lazy("bonus", "game"),
     "rubber-bonus": pgettext_lazy("bonus", "rubber"),
@@ -149,6 +151,7 @@ def deal_rows(
     index = {side: i for i, side in enumerate(columns)}
     marks = deal_marks(written)
     contract = written.contract.game if written.contract is not None else ""
+    doubling = "recontra" if written.multiplier == DOUBLING["recontra"] else "doubling"
     below_row = PadRow(deal.number, [[] for _ in columns], marks=marks)
     above_row = PadRow(deal.number, [[] for _ in columns], marks=marks)
     for e in deal.entries:
@@ -157,7 +160,8 @@ def deal_rows(
             continue
         struck = e.item == "not-scored"
         target = below_row if e.line == "below" else above_row
-        target.cells[index[e.side]].append(PadEntry(e.points, e.item, struck, contract))
+        item = doubling if e.item == "doubling" else e.item
+        target.cells[index[e.side]].append(PadEntry(e.points, item, struck, contract))
     return below_row, above_row
 
 

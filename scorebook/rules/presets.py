@@ -62,6 +62,7 @@ _ENGLISH: dict[str, Any] = {
 # How a deal asks for each thing (the values of DealEntry's fields).
 REQUIRED, OPTIONAL, NONE = "required", "optional", "none"
 BY_SIDE, BY_SEAT, BY_HAND, BY_CLAIM = "side", "seat", "hand", "claim"
+BY_DECLARERS = "declarers"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +72,12 @@ class DealEntry:
     ``trump``: ``required`` (a suit is tapped), ``optional`` (Flying Duck: trumps change during
     the deal and score nothing, the suits are kept for the log) or ``none`` (no turned-up trump;
     the deal has no top-level ``trump`` field). ``tricks``: ``side`` (the first side's count, the
-    other side takes the rest) or ``seat`` (each player's, the last one's follows from the
-    others). ``honours`` (when the honour set is not ``none``): ``side`` (the first side's count,
-    the other side holds the rest), ``hand`` (each played hand's own count: Prussian) or
-    ``claim`` (only the players who claim them: Hussar). Honours are always "none claimed"
-    until a tap says otherwise.
+    other side takes the rest), ``declarers`` (the declaring side's count, the defenders take
+    the rest: a bidding variant, where what a contract needs is said of the declarers) or
+    ``seat`` (each player's, the last one's follows from the others). ``honours`` (when the
+    honour set is not ``none``): ``side`` (the first side's count, the other side holds the
+    rest), ``hand`` (each played hand's own count: Prussian) or ``claim`` (only the players who
+    claim them: Hussar). Honours are always "none claimed" until a tap says otherwise.
     """
 
     trump: str = REQUIRED
@@ -253,7 +255,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
                     "overtricksMultiplied": True,
                     "failPremium": "opponentsOvertricks",
                 },
-                entry=DealEntry(trump=NONE, contract=True),
+                entry=DealEntry(trump=NONE, tricks=BY_DECLARERS, contract=True),
                 only_add=True,
             ),
         )

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook import services
-from scorebook.engine_messages import describe, field_label
+from scorebook.engine_messages import describe, field_label, sentence
 from scorebook.forms import DealForm, deal_initial
 from scorebook.models import Deal, Table
 from scorebook.rules import RecordError
@@ -42,7 +42,7 @@ def _engine_error(form: DealForm, error: RecordError, number: int) -> None:
         form.group_error("deal", message)
         form.blocking_deal = error.deal
     else:
-        form.group_error(error.field or "deal", message)
+        form.group_error(error.field or "deal", sentence(message))
 
 
 # The game a save won, as the message says it ("win a double game"): Russian wants the

@@ -151,7 +151,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         {"contract_side": "EW"},
         422,
         "dealer",  # under the declarers, who follow from the dealer
-        "the declaring side must be the dealer's side (Anna & Vera (NS))",
+        "The declaring side must be the dealer's side (Anna & Vera (NS))",
     ),
     (
         "honours claimed in a Null",
@@ -169,7 +169,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         {"tricks_W": 4},
         422,
         "tricks_W",
-        "must add up to 13",
+        "Must add up to 13",
     ),
     (
         "hussar tricks of one player missing",
@@ -205,7 +205,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         {"honours_N": 3, "honours_S": 2},
         422,
         "honours_S",
-        "the two played hands hold at most 4 honours",
+        "The two played hands hold at most 4 honours",
     ),
     (
         "called at 8 when not at 8",
@@ -214,7 +214,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         {"called": "NS", "honours": 3},
         422,
         "called",
-        "only a side standing at 8 may call honours",
+        "Only a side standing at 8 may call honours",
     ),
     (
         "revoke by the dummy",
@@ -261,7 +261,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         {"special_suit": "H"},
         422,
         "special_suit",
-        "the special suit of this game is S, not H",
+        "The special suit of this game is S, not H",
     ),
     ("called garbage", "english-long", {}, {"called": "XX"}, 422, "called", INVALID_CHOICE),
     (

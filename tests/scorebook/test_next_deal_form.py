@@ -100,7 +100,7 @@ def test_a_void_deal_leaves_the_rotation_named_too(client):
     ("lang", "message"),
     [
         ("en", "Boris (E) deals this deal in rotation, not Vera (S)"),
-        ("ru", "по очереди сдаёт Boris (В), а не Vera (Ю)"),
+        ("ru", "По очереди сдаёт Boris (В), а не Vera (Ю)"),
     ],
 )
 def test_a_dealer_out_of_rotation_is_refused_with_the_players_names(client, lang, message):

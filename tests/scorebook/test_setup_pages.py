@@ -141,7 +141,7 @@ def test_the_engines_verdict_on_an_option_lands_at_the_option_without_its_key(cl
     assert "gameTarget" not in visible_text(page)
     row = re.search(r'<div class="field-row option">(?:(?!</div>).)*id_opt_gameTarget'
                     r'(?:(?!</div>).)*</div>', page, re.S)  # fmt: skip
-    assert row is not None and "must be a whole number" in row.group(0)
+    assert row is not None and "Must be a whole number from 1 to 1000, got 0." in row.group(0)
 
 
 def test_an_option_takes_the_range_of_its_variant(client):

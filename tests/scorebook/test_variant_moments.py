@@ -12,17 +12,20 @@ from django.urls import reverse
 from scorebook import forms, services
 from scorebook.forms import DealForm, deal_initial
 from scorebook.models import Deal
+from scorebook.pad import build_pad
 from scorebook.rules import PRESETS
-from scorebook.rules.presets import BY_CLAIM, BY_HAND, BY_SEAT, BY_SIDE, DealEntry
+from scorebook.rules.presets import BY_CLAIM, BY_DECLARERS, BY_HAND, BY_SEAT, BY_SIDE, DealEntry
 from scorebook.variants import OPTION_LABELS, VARIANTS
 from tests.scorebook.conftest import PLAYERS, table_url
+from tests.scorebook.records import progulochny_record
 
 pytestmark = pytest.mark.django_db
 
 
-def post_deal(client, table, **fields):
+def post_deal(client, table, lang="en", **fields):
     data = {"number": 1, "nonce": uuid.uuid4().hex, "dealer": "N", **fields}
-    return client.post(reverse("deal_add", args=[table.edit_token]), data)
+    url = reverse("deal_add", args=[table.edit_token])
+    return client.post(url, data, HTTP_ACCEPT_LANGUAGE=lang)
 
 
 def test_a_flying_duck_deal_needs_no_trump_suit(client):
@@ -74,7 +77,9 @@ def test_every_preset_has_its_labels_and_its_deal_form_description():
         entry = preset.entry
         assert isinstance(entry, DealEntry), key
         assert entry.trump in ("required", "optional", "none"), key
-        assert entry.tricks in (BY_SIDE, BY_SEAT), key
+        assert entry.tricks in (BY_SIDE, BY_DECLARERS, BY_SEAT), key
+        if entry.tricks == BY_DECLARERS:  # counted for the declarers: a contract names them
+            assert entry.contract and len(preset.sides) == 2, key
         assert entry.honours in (BY_SIDE, BY_HAND, BY_CLAIM), key
         # per side needs two sides; per seat or hand, the seats are the sides
         if BY_SIDE in (entry.tricks, entry.honours):
@@ -121,7 +126,7 @@ def test_the_form_has_the_fields_the_preset_describes(variant):
     assert ("contract_game" in form.fields) == entry.contract
     assert ("called" in form.fields) == entry.called
     assert ("exchanged" in form.fields) == entry.exchanged
-    assert ("tricks" in form.fields) == (entry.tricks == BY_SIDE)
+    assert ("tricks" in form.fields) == (entry.tricks in (BY_SIDE, BY_DECLARERS))
     assert form.trick_seats == (list(preset.seats[:-1]) if entry.tricks == BY_SEAT else [])
 
 
@@ -369,3 +374,64 @@ def test_a_lost_progulochny_contract_writes_no_empty_row_below_the_line(client):
     assert answer.status_code == 200
     added = answer.content.decode().split('beforeend:#pad-below">', 1)[1].split("</tbody>")[0]
     assert added == ""
+
+
+# ---------------------------------------------------------------------------------------------
+# Progulochny: the tricks row counts the declarers', as what each contract needs is said of them
+
+
+def test_progulochny_tricks_are_the_declarers_whoever_deals(client):
+    table = services.create_table(variant="progulochny", players=PLAYERS, first_dealer="N")
+    made = post_deal(client, table, contract_game="trump", contract_trump="S", tricks=8)
+    page = client.get(table_url(table)).content.decode()
+    # East deals: East-West declare, and the 7 tapped are theirs
+    lost = post_deal(client, table, number=2, dealer="E", contract_game="grand", tricks=6)
+
+    assert made.status_code == lost.status_code == 302
+    assert "Declarers' tricks (the defenders take the rest)" in page
+    assert "Tricks of NS" not in page
+    first, second = (d.data for d in table.deals.order_by("number"))
+    assert first["tricks"] == {"NS": 8, "EW": 5}
+    assert second["contract"]["side"] == "EW" and second["tricks"] == {"NS": 7, "EW": 6}
+    # the correction form shows the declarers' count back, and saves the deal unchanged
+    record = services.table_state(table).record
+    initial = deal_initial(record, second)
+    assert initial["tricks"] == 6
+    again = DealForm(record, {**initial, "number": 2, "nonce": "x"}).deal_data()
+    assert again == second
+
+
+def test_a_recontra_is_written_as_recontra_on_the_pad(client):
+    table = services.import_record(progulochny_record())
+
+    state = services.table_state(table)
+    pad = build_pad(state.record, state.sheet)
+    above = {(row.deal, e.label, e.points) for row in pad.above for cell in row.cells
+             for e in cell}  # fmt: skip
+
+    assert (1, "contra", 1) in above  # a trump game made with contra: its one point again
+    assert (2, "recontra", 9) in above  # a Grand made with recontra: 3 x 4, the 3 below
+    assert not any(label == "contra" for deal, label, _ in above if deal == 2)
+
+
+def test_the_revoke_choice_names_the_players(client):
+    table = services.create_table(variant="hussar", players=PLAYERS, first_dealer="N")
+
+    page = client.get(table_url(table)).content.decode()
+
+    assert re.search(r'name="revoke1_seat"', page)
+    revoke = page.split('name="revoke1_seat"', 1)[1].split("</select>", 1)[0]
+    assert '<option value="E">E · Boris</option>' in revoke
+
+
+def test_a_verdict_at_its_field_is_a_sentence(client):
+    # The engine's verdicts read on after "deal 3, revoke:" in a list; alone at their field
+    # they begin with a capital and end with a full stop, in both languages
+    table = services.create_table(variant="russian", players=PLAYERS, first_dealer="N")
+    revoke = {"trump": "S", "tricks": 11, "revoke1_seat": "E", "revoke1_penalty": "tricks"}
+
+    english = post_deal(client, table, **revoke).content.decode()
+    russian = post_deal(client, table, lang="ru", **revoke).content.decode()
+
+    assert "Taking 3 tricks needs the revoking side to hold 3 tricks (EW has 2)." in english
+    assert "Чтобы забрать 3 взятки" in russian and "(у ВЗ — 2)." in russian
