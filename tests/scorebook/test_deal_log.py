@@ -158,7 +158,9 @@ def test_a_player_of_his_own_wins_in_the_singular(client):
 
     answer = client.post(reverse("deal_add", args=[table.edit_token]), form, **FORM)
 
-    assert "Deal 2 saved. North wins a treble game and the rubber 2–0–0–0." in (
+    # Each player's games, as the pad's rubber line writes them (2–0–0–0 read as a score)
+    games = "(N 2, E 0, S 0, W 0)".replace(" ", "\u00a0").replace(",\u00a0", ", ")
+    assert f"Deal 2 saved. North wins a treble game and the rubber {games}." in (
         answer.content.decode()
     )
 
