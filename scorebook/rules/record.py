@@ -174,21 +174,26 @@ def _good_counts(
 ) -> dict[str, int] | None:
     """``value`` as a count object (see _DealParser.counts) if it is a plain one with nothing
     wrong; None for anything else, which the full check looks at."""
-    if type(value) is not dict or len(value) != len(keys):
+    if type(value) is not dict:
         return None
-    if len(keys) == 2:  # most counts: a side's and the other side's, at once
+    size = len(keys)
+    if len(value) != size:
+        return None
+    # (x | y) >= 0: none of the whole numbers is negative (a negative one sets the sign bit)
+    if size == 2:  # most counts: a side's and the other side's, at once
         a, b = keys
         x, y = value.get(a), value.get(b)
         if (
             type(x) is int
             and type(y) is int
-            and 0 <= x <= upto
-            and 0 <= y <= upto
+            and (x | y) >= 0
+            and x <= upto
+            and y <= upto
             and (total is None or x + y == total)
         ):
             return {a: x, b: y}
         return None
-    if len(keys) == 4:  # Hussar's: each player's, likewise
+    if size == 4:  # Hussar's: each player's, likewise
         a, b, c, d = keys
         w, x, y, z = value.get(a), value.get(b), value.get(c), value.get(d)
         if (
@@ -196,10 +201,11 @@ def _good_counts(
             and type(x) is int
             and type(y) is int
             and type(z) is int
-            and 0 <= w <= upto
-            and 0 <= x <= upto
-            and 0 <= y <= upto
-            and 0 <= z <= upto
+            and (w | x | y | z) >= 0
+            and w <= upto
+            and x <= upto
+            and y <= upto
+            and z <= upto
             and (total is None or w + x + y + z == total)
         ):
             return {a: w, b: x, c: y, d: z}
