@@ -575,11 +575,11 @@ class _DealParser:
             held = _good_counts(raw, self.preset.sides, None, size)
         elif kind == CLAIMED_HONOURS:  # only the claiming players' (Hussar), likewise
             seats = self.preset.seats
-            if type(raw) is dict and raw and raw.keys() <= self.seat_set:
-                claiming = (
-                    seats if len(raw) == len(seats) else tuple([s for s in seats if s in raw])
-                )
-                held = _good_counts(raw, claiming, None, size)
+            if type(raw) is dict:
+                if len(raw) == len(seats):  # every player's: _good_counts finds each seat
+                    held = _good_counts(raw, seats, None, size)
+                elif raw and raw.keys() <= self.seat_set:
+                    held = _good_counts(raw, tuple([s for s in seats if s in raw]), None, size)
         if held is None or sum(held.values()) > size:
             return None
         return held

@@ -77,8 +77,12 @@ def _score_honours(ledger: Ledger, honours: Mapping[str, int], multiplier: int) 
     by_hand = ledger.by_hand
     # Prussian: when each played hand holds two or more, nobody scores (docs/rules.md,
     # Prussian whist)
-    if not by_hand or min(honours.values()) <= 1:
-        for holder, held in honours.items():
-            value = values.get(held, 0)
-            if value and (held >= 2 or not by_hand):
-                ledger.write(side_of_holder[holder], ABOVE, value * multiplier, "honours")
+    if by_hand and min(honours.values()) > 1:
+        return
+    entries, known, above = ledger.entries, ledger.known_entries, ledger.totals[ABOVE]
+    for holder, held in honours.items():
+        value = values.get(held, 0)
+        if value and (held >= 2 or not by_hand):  # Ledger.write(), inline
+            side, points = side_of_holder[holder], value * multiplier
+            entries.append(known[side, ABOVE, points, "honours", None])
+            above[side] += points
