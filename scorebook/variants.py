@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -152,6 +152,12 @@ def option_labels(partnerships: bool) -> tuple[Mapping[str, Any], Mapping[str, A
 def seat_letters(code: str) -> str:
     """Seats and sides in the interface's letters: N E S W, or С В Ю З in Russian."""
     return _seat_letters(code, get_language())
+
+
+def games_won_text(games: Iterable[tuple[str, int]], space: str = " ") -> str:
+    """Each side's games in a rubber, as its line reads: N 2, E 1, S 0, W 0 (in the
+    interface's letters); ``space`` between a side and its count."""
+    return ", ".join(f"{seat_letters(side)}{space}{count}" for side, count in games)
 
 
 @lru_cache(maxsize=512)

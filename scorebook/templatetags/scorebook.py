@@ -15,7 +15,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from scorebook.engine_messages import field_label
-from scorebook.variants import GAMES, SEAT_NAMES, SUITS, seat_letters, variant_name
+from scorebook.variants import (
+    GAMES,
+    SEAT_NAMES,
+    SUITS,
+    games_won_text,
+    seat_letters,
+    variant_name,
+)
 
 register = template.Library()
 
@@ -386,5 +393,4 @@ def _rubber_line(
         text = _("Rubber %(n)s won by %(side)s") % {"n": number, "side": seat_letters(winner)}
     else:
         text = _("Rubber %(n)s in play") % {"n": number}
-    won = ", ".join(f"{seat_letters(side)} {count}" for side, count in games)
-    return f"<li>{escape(text)} ({escape(won)})</li>"
+    return f"<li>{escape(text)} ({escape(games_won_text(games))})</li>"

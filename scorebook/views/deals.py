@@ -16,7 +16,7 @@ from scorebook.engine_messages import describe, field_label, sentence
 from scorebook.forms import DealForm, deal_initial
 from scorebook.models import Deal, Table
 from scorebook.rules import RecordError
-from scorebook.variants import SEAT_NAMES, seat_letters
+from scorebook.variants import SEAT_NAMES, games_won_text
 from scorebook.views.access import author
 from scorebook.views.tables import delta_context, require_edit, table_context
 
@@ -73,11 +73,8 @@ def saved_message(number: int, saved: services.Saved | None) -> str:
         if len(won) == 2:  # the winner's games first: 2–1
             games = [won[winner], *(count for side, count in won.items() if side != winner)]
             values["games"] = "–".join(str(count) for count in games)
-        else:  # each player's games, as the pad's rubber line writes them: (N 2, E 1, S 0, W 0)
-            games_won = ", ".join(
-                f"{seat_letters(side)}\u00a0{count}" for side, count in won.items()
-            )
-            values["games"] = f"({games_won})"
+        else:  # each player's games, as the rubber's line writes them: (N 2, E 1, S 0, W 0)
+            values["games"] = "(" + games_won_text(won.items(), space="\u00a0") + ")"
         won_text = ngettext(
             "%(side)s wins a %(label)s game and the rubber %(games)s.",
             "%(side)s win a %(label)s game and the rubber %(games)s.",
