@@ -47,6 +47,8 @@ def line(run: dict[str, Any]) -> str:
     pdfs = "none" if not run["pdf_every"] else f"{run['pdf_burst']}/{run['pdf_every']:g} s"
     if run["pdf_every"] and run.get("worker_nice") not in (None, 10):
         pdfs += f", worker nice {run['worker_nice']}"
+    if run["pdf_every"] and run.get("worker_priority") not in (None, "idle"):
+        pdfs += f", worker {run['worker_priority']}"
     cpu = run.get("cpu_percent", {})
     server_ms = cpu.get("server_ms_per_request")
     verdict = "pass" if run.get("pass") else "FAIL"

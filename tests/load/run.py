@@ -296,6 +296,8 @@ def run_once(
         "conn_max_age": args.conn_max_age,
         "print_worker": worker is not None,
         "worker_nice": args.worker_nice if worker is not None else None,
+        "worker_priority": worker.priority if worker is not None else None,
+        "worker_applied": worker.applied if worker is not None else None,
         "page_poll_every": page.poll_every,
         "form_target": page.form_target,
         "cache": args.cache,
@@ -432,6 +434,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=10,
         help="nice of the print worker (default 10, as in docs/deploy.md's systemd unit)",
     )
+    p.add_argument(
+        "--worker-priority",
+        choices=PrintWorker.PRIORITIES,
+        default="idle",
+        help="how the print worker is kept behind the web: idle (an idle cpu cgroup, as "
+        "systemd's CPUWeight=idle; autogroup when not root), autogroup (nice for its "
+        "session), nice (plain nice: next to nothing against gunicorn)",
+    )
     p.add_argument("--per-night", type=int, default=12, help="tables per club night")
     p.add_argument("--start-deals", type=int, default=20, help="deals per table at the start")
     p.add_argument("--max-inflight", type=int, default=256)
@@ -566,9 +576,11 @@ def main(argv: list[str] | None = None) -> int:
         )
         if use_worker:
             env["PDF_WORKER"] = "1"
-            worker = PrintWorker(env, cluster.dir, nice=args.worker_nice)
+            worker = PrintWorker(
+                env, cluster.dir, nice=args.worker_nice, priority=args.worker_priority
+            )
             worker.start()
-            print(f"print worker: manage.py db_worker (PDF_WORKER=1, nice {args.worker_nice})")
+            print(f"print worker: manage.py db_worker (PDF_WORKER=1, {worker.applied})")
         else:
             print("no print worker: PDFs are made in the request")
         port = free_port(args.port)

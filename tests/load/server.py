@@ -159,11 +159,29 @@ class Gunicorn:
 
 class PrintWorker:
     """``manage.py db_worker``: makes the PDFs queued when ``PDF_WORKER=1`` (django-tasks-db),
-    in its own process group, at ``nice`` if given."""
+    in its own process group, at the CPU priority ``priority`` names:
 
-    def __init__(self, env: dict[str, str], logdir: Path, nice: int = 0) -> None:
+    - ``idle`` (the default): in a cpu cgroup of its own marked idle (``cpu.idle``), which is
+      what docs/deploy.md's unit asks of systemd with ``CPUWeight=idle``: it runs only on CPU
+      time that nothing else wants. Needs root (or a delegated cgroup); without it the worker
+      falls back to ``autogroup``, and says so.
+    - ``autogroup``: ``nice`` for the worker's session (``/proc/PID/autogroup``), the closest
+      a user can get: with the kernel's autogroups on, a process's plain nice only ranks it
+      against the processes of its own session, not against gunicorn's.
+    - ``nice``: the plain ``nice`` the harness used before 2026-11-25, kept to compare with;
+      the worker is in its own session, so this does next to nothing against gunicorn.
+    """
+
+    PRIORITIES = ("idle", "autogroup", "nice")
+
+    def __init__(
+        self, env: dict[str, str], logdir: Path, nice: int = 0, priority: str = "idle"
+    ) -> None:
         self.env = env
         self.nice = nice
+        self.priority = priority
+        self.applied = ""  # what was done, for the report
+        self.cgroup: Path | None = None
         self.log = logdir / "print-worker.log"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -180,7 +198,7 @@ class PrintWorker:
         return probe.returncode == 0
 
     def start(self) -> None:
-        # As docs/deploy.md's unit runs it (there at Nice=10), without the startup delay.
+        # As docs/deploy.md's unit runs it, without the startup delay.
         command = [
             sys.executable,
             "manage.py",
@@ -196,6 +214,22 @@ class PrintWorker:
             self.process = subprocess.Popen(
                 command, cwd=REPO, env=self.env, stdout=log, stderr=log, start_new_session=True
             )
+        pid = self.process.pid
+        self.applied = f"nice {self.nice}"
+        if self.priority == "idle":
+            self.cgroup = idle_cgroup(pid)
+            if self.cgroup is not None:
+                self.applied = f"idle cgroup {self.cgroup}, nice {self.nice}"
+                return
+            self.applied = f"no idle cgroup (not root?): autogroup nice {self.nice}"
+        if self.priority in ("idle", "autogroup"):
+            try:
+                Path(f"/proc/{pid}/autogroup").write_text(str(self.nice))
+            except OSError:
+                self.applied = f"nice {self.nice} (no autogroups here)"
+            else:
+                if self.priority == "autogroup":
+                    self.applied = f"autogroup nice {self.nice}"
 
     def cpu_seconds(self) -> float:
         return tree_cpu(self.process.pid) if self.process is not None else 0.0
@@ -212,6 +246,53 @@ class PrintWorker:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
         self.process = None
+        if self.cgroup is not None:
+            try:
+                self.cgroup.rmdir()
+            except OSError:
+                pass
+            self.cgroup = None
+
+
+def idle_cgroup(pid: int) -> Path | None:
+    """Moves ``pid`` into a new cpu cgroup marked idle (``cpu.idle`` = 1: its tasks run only
+    on CPU time no other task wants, as systemd's ``CPUWeight=idle`` does) and returns the
+    cgroup's directory; None where that cannot be done (not root, no cpu controller, a
+    kernel older than 5.15)."""
+    v1 = Path("/sys/fs/cgroup/cpu")
+    v2 = Path("/sys/fs/cgroup")
+    if (v1 / "cpu.idle").exists() or (v1 / "tasks").exists():
+        base = v1
+    elif "cpu" in _read(v2 / "cgroup.controllers").split():
+        base = v2
+        try:  # the cpu controller must be on for the root's children
+            (v2 / "cgroup.subtree_control").write_text("+cpu")
+        except OSError:
+            return None
+    else:
+        return None
+    group = base / f"scorebook-load-print-{pid}"
+    try:
+        group.mkdir()
+    except OSError:
+        return None
+    try:
+        (group / "cpu.idle").write_text("1")
+        (group / "cgroup.procs").write_text(str(pid))
+    except OSError:
+        try:
+            group.rmdir()
+        except OSError:
+            pass
+        return None
+    return group
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text()
+    except OSError:
+        return ""
 
 
 def _stat(pid: int) -> list[str] | None:
