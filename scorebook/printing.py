@@ -16,7 +16,9 @@ task :func:`make_pdf`. With ``PDF_WORKER=1`` the task waits in a queue kept in t
 (:class:`Pending`); the page it shows asks again until the PDF is ready. Without a worker (the
 default, and the tests) the same task runs inside the request. The worker hands the PDF back
 through the task's result in the database, so this works even when the web processes and the
-worker share no cache (the default cache is in each process's memory).
+worker share no cache (the default cache is in each process's memory). A PDF asked for again
+while its task still waits for the worker (a table moved on meanwhile, so its key is new) waits
+for that task rather than queueing another: one waiting task per PDF, however busy the night.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ from django.core.cache import BaseCache, caches
 from django.db import models
 from django.utils import timezone
 from django_tasks import TaskResult, TaskResultStatus, task
+from django_tasks_db import DatabaseBackend
+from django_tasks_db.models import DBTaskResult
 
 from scorebook import pdf
 from scorebook.models import Evening, Seat, Table
@@ -239,6 +243,29 @@ def _body(result: TaskResult[Any]) -> tuple[str, bytes] | None:
     return key, body
 
 
+def _waiting(printable: Printable) -> TaskResult[Any] | None:
+    """A task for the same PDF (kind, table or evening, language, paper, address) that no
+    worker has started yet. It will make the PDF from the database as it is when it starts,
+    no older than what this request read, so the asker waits for it instead of queueing
+    another: however often a busy night's sheets are asked for while the worker is behind,
+    the queue holds at most one waiting task per PDF, and the wait stays bounded."""
+    backend = make_pdf.get_backend()
+    if not isinstance(backend, DatabaseBackend):
+        return None
+    waiting = (
+        DBTaskResult.objects.ready()
+        .filter(backend_name=backend.alias, task_path=make_pdf.module_path)
+        .order_by("enqueued_at")
+        .only("id", "args_kwargs")
+    )
+    wanted = printable.args()
+    for row in waiting[:100]:
+        args = row.args_kwargs.get("args") if isinstance(row.args_kwargs, dict) else None
+        if args == wanted:
+            return _result(str(row.id))
+    return None
+
+
 def _seconds_since(moment: datetime.datetime | None) -> float:
     return (timezone.now() - moment).total_seconds() if moment is not None else 0.0
 
@@ -310,7 +337,7 @@ def fetch(
                 return _pending(result)
         store.delete(_job_key(key))
 
-    result = make_pdf.enqueue(*printable.args())
+    result = _waiting(printable) or make_pdf.enqueue(*printable.args())
     if result.status == TaskResultStatus.SUCCESSFUL:  # no worker: it ran in this request
         made = _body(result)
         if made is not None:

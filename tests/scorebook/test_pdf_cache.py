@@ -313,6 +313,53 @@ def test_a_poller_gets_the_pdf_it_waited_for_though_a_table_moved_on(
 
 
 @pytest.mark.django_db
+def test_a_pdf_asked_again_while_its_task_waits_joins_that_task(
+    client, night, queue, monkeypatch, renders
+):
+    url = waiting_url(evening_pdf(client, night))
+    add_deals(night.tables.order_by("pk").first(), 7)  # the key changes: a deal was saved
+    again = evening_pdf(client, night)  # someone else asks, before the worker has started
+
+    assert waiting_url(again) == url and DBTaskResult.objects.count() == 1
+    run_worker(monkeypatch)
+    caches[printing.CACHE_ALIAS].clear()
+    ready = client.get(url)
+
+    assert is_pdf(ready) and renders == ["evening_pdf"]
+    # Made when the worker started it, so it is the current state's PDF: no new task, no render.
+    assert evening_pdf(client, night).content == ready.content
+    assert renders == ["evening_pdf"] and DBTaskResult.objects.count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("status", ["RUNNING", "SUCCESSFUL"])
+def test_a_task_already_started_is_not_joined_by_a_newer_state(client, night, queue, status):
+    url = waiting_url(evening_pdf(client, night))
+    DBTaskResult.objects.update(status=status, started_at=timezone.now())
+    add_deals(night.tables.order_by("pk").first(), 7)
+
+    assert waiting_url(evening_pdf(client, night)) != url
+    assert DBTaskResult.objects.filter(status="READY").count() == 1
+
+
+@pytest.mark.django_db
+def test_each_language_and_evening_waits_for_its_own_task(client, night, queue):
+    other = Evening.objects.create(name="Saturday")
+    table = services.import_record(long_record())
+    table.evening = other
+    table.save(update_fields=["evening"])
+
+    urls = {
+        waiting_url(evening_pdf(client, night, lang="en")),
+        waiting_url(evening_pdf(client, night, lang="ru")),
+        waiting_url(evening_pdf(client, other, lang="en")),
+        waiting_url(evening_pdf(client, night, lang="en")),
+    }
+
+    assert len(urls) == 3 and DBTaskResult.objects.count() == 3
+
+
+@pytest.mark.django_db
 def test_a_pdf_long_in_the_queue_says_the_worker_may_be_down(client, night, queue):
     url = waiting_url(evening_pdf(client, night))
     assert "may not be running" not in client.get(url).content.decode()
