@@ -80,13 +80,19 @@ def test_an_evening_pdf_request_only_queues_its_task(settings, monkeypatch):
     assert response["Content-Type"] == "application/pdf"
 
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-    queued = []
+    queued, joined = [], []
     for _ in range(RUNS):
+        DBTaskResult.objects.all().delete()  # none waiting: this request queues the task
         caches[printing.CACHE_ALIAS].clear()
         elapsed, response = timed(lambda: client.get(url, {"lang": "en"}))
         assert response.status_code == 202
         queued.append(elapsed)
-    assert DBTaskResult.objects.count() == RUNS
+    for _ in range(RUNS):  # asked again while it waits (another key each time): joins it
+        caches[printing.CACHE_ALIAS].clear()
+        elapsed, response = timed(lambda: client.get(url, {"lang": "en"}))
+        assert response.status_code == 202
+        joined.append(elapsed)
+    assert DBTaskResult.objects.count() == 1
 
     monkeypatch.setattr(db_worker, "close_old_connections", lambda: None)
     worker = db_worker.Worker(
@@ -101,7 +107,9 @@ def test_an_evening_pdf_request_only_queues_its_task(settings, monkeypatch):
 
     print(
         f"\nevening of 12 tables (40 deals each): made in the request {in_request:.2f} s; "
-        f"queued instead: {median_ms(queued)}; the worker's task {worked:.2f} s; "
+        f"queued instead: {median_ms(queued)}; asked again while it waits: "
+        f"{median_ms(joined)}; the worker's task {worked:.2f} s; "
         f"its PDF handed over {handed * 1000:.1f} ms ({len(response.content) // 1024} KB)"
     )
     assert statistics.median(queued) <= TARGET
+    assert statistics.median(joined) <= TARGET
