@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -226,11 +227,17 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scorebook/table.html", context)
 
 
+# How many versions behind a page may be and still get only the changes: each one's answer,
+# in turn (a page further behind gets the whole sheet).
+DELTA_VERSIONS = 2
+
+
 @require_safe
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
-    """The sheet alone, for polling: 204 while the table has not changed; to a page one deal
-    behind, only that deal's changes; otherwise the whole sheet. What a read-only page gets is
-    rendered once per version and language and served to every watcher from the cache."""
+    """The sheet alone, for polling: 204 while the table has not changed; to a page one or two
+    deals behind, only those deals' changes; otherwise the whole sheet. What a read-only page
+    gets is rendered once per version and language and served to every watcher from the
+    cache."""
     table, can_edit = get_table(request, token)
     seen = request.GET.get("v")
     if seen == str(table.version):
@@ -242,31 +249,37 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
         f"sheet:{table.pk}:{table.created_at.timestamp()}:{table.version}:{get_language()}"
         f":{names.hexdigest()[:16]}"
     )
-    one_behind = seen == str(table.version - 1)
-    if one_behind:
-        key += ":delta"
+    behind = next((n for n in range(1, DELTA_VERSIONS + 1) if seen == str(table.version - n)), 0)
+    if behind:
+        key += ":delta" if behind == 1 else f":delta{behind}"
     if shared and (html := cache.get(key)) is not None:
         # Every watcher but the first: no kept save to read, no engine, no template.
         response = HttpResponse(html)
-        if one_behind:
+        if behind:
             response["HX-Reswap"] = "none"
         return response
-    saved = services.kept_save(table) if one_behind else None
-    if one_behind and saved is None:
-        key = key.removesuffix(":delta")  # the save was not kept: the whole sheet
-    if saved is not None:
-        response = render(
-            request,
-            "scorebook/_delta.html",
-            delta_context(request, table, can_edit, saved, players=players),
+    saves = services.kept_saves(table, behind) if behind else None
+    if saves is not None:
+        # One answer per deal, as the page would have had them one by one: htmx applies the
+        # out-of-band parts in order, so the last deal's totals and results are what stays.
+        response = HttpResponse(
+            "".join(
+                render_to_string(
+                    "scorebook/_delta.html",
+                    delta_context(request, table, can_edit, saved, players=players),
+                    request,
+                )
+                for saved in saves
+            )
         )
     else:
+        key = key.partition(":delta")[0]  # the saves were not kept: the whole sheet
         response = render(
             request, "scorebook/table.html#sheet", table_context(request, table, can_edit)
         )
     if shared and response.status_code == 200:
         cache.set(key, response.content, services.PROGRESS_TTL)
-    if saved is not None:
+    if saves is not None:
         response["HX-Reswap"] = "none"  # out-of-band parts only
     return response
 

@@ -161,10 +161,73 @@ def test_later_watchers_one_deal_behind_get_that_deal_from_the_cache(
     assert not [q for q in queries if "scorebook_deal" in q["sql"]]  # no kept save read
 
 
+def test_a_watcher_two_deals_behind_gets_both_deals_in_turn(
+    client, django_capture_on_commit_callbacks
+):
+    table = imported(30)
+    seen = table.version
+    with django_capture_on_commit_callbacks(execute=True):
+        save(client, table)
+        save(client, table)
+
+    answer = client.get(reverse("table_sheet", args=[table.view_token]), {"v": seen})
+
+    page = answer.content.decode()
+    assert answer["HX-Reswap"] == "none"
+    assert '<section id="sheet"' not in page and '<li value="30">' not in page
+    assert page.index('<li value="31">') < page.index('<li value="32">')
+    # htmx swaps the out-of-band parts in order: the last of each is what the page keeps
+    polls = re.findall(r'<div id="sheet-poll"[^>]*data-version="(\d+)"', page)
+    assert polls[-1] == str(seen + 2)
+    totals = re.findall(r'<tfoot id="pad-totals".*?</tfoot>', page, re.S)
+    assert part(totals[-1], r".*") == part(
+        whole_sheet(client, table), r'<tfoot id="pad-totals".*?</tfoot>'
+    )
+
+
+def test_later_watchers_two_deals_behind_get_them_from_the_cache(
+    client, django_capture_on_commit_callbacks
+):
+    table = imported(30)
+    seen = table.version
+    with django_capture_on_commit_callbacks(execute=True):
+        save(client, table)
+        save(client, table)
+    url = reverse("table_sheet", args=[table.view_token])
+    first = client.get(url, {"v": seen})
+
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url, {"v": seen})
+
+    assert again.content == first.content and again["HX-Reswap"] == "none"
+    assert not [q for q in queries if "scorebook_deal" in q["sql"]]
+    assert client.get(url, {"v": seen + 1}).content != first.content  # one behind: its own
+
+
+def test_a_watcher_two_behind_a_correction_gets_the_whole_sheet(
+    client, django_capture_on_commit_callbacks
+):
+    table = imported(30)
+    seen = table.version
+    with django_capture_on_commit_callbacks(execute=True):
+        save(client, table)
+        services.change_deal(
+            table, 3, russian_deal(SEATS[2], 5), version=table.version,
+            author=services.Author(label="test"),
+        )  # fmt: skip
+    table.refresh_from_db()
+
+    answer = client.get(reverse("table_sheet", args=[table.view_token]), {"v": seen})
+
+    assert answer.content.decode().lstrip().startswith('<section id="sheet"')
+    assert not answer.has_header("HX-Reswap")
+
+
 def test_a_watcher_further_behind_gets_the_whole_sheet(client, django_capture_on_commit_callbacks):
     table = imported(30)
     seen = table.version
     with django_capture_on_commit_callbacks(execute=True):
+        save(client, table)
         save(client, table)
         save(client, table)
 
