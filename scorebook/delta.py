@@ -1,6 +1,7 @@
 """What a save changed on the sheet, laid out like the pad: the new deal's rows, the game it
-closed, the totals after it. The answer to a save (and to a watcher one version behind) carries
-only this, as htmx out-of-band swaps, so its cost does not grow with the table."""
+closed, the totals after it. The answer to a save (and to a watcher one version behind; two
+behind gets two of them, in turn) carries only this, as htmx out-of-band swaps, so its cost
+does not grow with the table."""
 
 from __future__ import annotations
 
