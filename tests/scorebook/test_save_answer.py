@@ -144,13 +144,15 @@ def test_a_watcher_one_deal_behind_gets_only_that_deal(client, django_capture_on
     assert "deal-form" not in answer  # a watcher gets no form
 
 
-def test_later_watchers_one_deal_behind_get_that_deal_from_the_cache(
-    client, django_capture_on_commit_callbacks
+@pytest.mark.parametrize("behind", [1, 2])
+def test_later_watchers_a_deal_or_two_behind_get_the_changes_from_the_cache(
+    client, django_capture_on_commit_callbacks, behind
 ):
     table = imported(30)
     seen = table.version
     with django_capture_on_commit_callbacks(execute=True):
-        save(client, table)
+        for _ in range(behind):
+            save(client, table)
     url = reverse("table_sheet", args=[table.view_token])
     first = client.get(url, {"v": seen})
 
@@ -159,6 +161,7 @@ def test_later_watchers_one_deal_behind_get_that_deal_from_the_cache(
 
     assert again.content == first.content and again["HX-Reswap"] == "none"
     assert not [q for q in queries if "scorebook_deal" in q["sql"]]  # no kept save read
+    assert client.get(url, {"v": seen + 1}).content != first.content  # another version's
 
 
 def test_a_watcher_two_deals_behind_gets_both_deals_in_turn(
@@ -185,51 +188,27 @@ def test_a_watcher_two_deals_behind_gets_both_deals_in_turn(
     )
 
 
-def test_later_watchers_two_deals_behind_get_them_from_the_cache(
-    client, django_capture_on_commit_callbacks
-):
-    table = imported(30)
-    seen = table.version
-    with django_capture_on_commit_callbacks(execute=True):
-        save(client, table)
-        save(client, table)
-    url = reverse("table_sheet", args=[table.view_token])
-    first = client.get(url, {"v": seen})
-
-    with CaptureQueriesContext(connection) as queries:
-        again = client.get(url, {"v": seen})
-
-    assert again.content == first.content and again["HX-Reswap"] == "none"
-    assert not [q for q in queries if "scorebook_deal" in q["sql"]]
-    assert client.get(url, {"v": seen + 1}).content != first.content  # one behind: its own
-
-
-def test_a_watcher_two_behind_a_correction_gets_the_whole_sheet(
-    client, django_capture_on_commit_callbacks
-):
-    table = imported(30)
-    seen = table.version
-    with django_capture_on_commit_callbacks(execute=True):
-        save(client, table)
-        services.change_deal(
-            table, 3, russian_deal(SEATS[2], 5), version=table.version,
-            author=services.Author(label="test"),
-        )  # fmt: skip
+def correct_deal_3(client, table: Table) -> None:
+    services.change_deal(
+        table, 3, russian_deal(SEATS[2], 5), version=table.version,
+        author=services.Author(label="test"),
+    )  # fmt: skip
     table.refresh_from_db()
 
-    answer = client.get(reverse("table_sheet", args=[table.view_token]), {"v": seen})
 
-    assert answer.content.decode().lstrip().startswith('<section id="sheet"')
-    assert not answer.has_header("HX-Reswap")
-
-
-def test_a_watcher_further_behind_gets_the_whole_sheet(client, django_capture_on_commit_callbacks):
+@pytest.mark.parametrize(
+    "changes",
+    [[save, save, save], [save, correct_deal_3]],
+    ids=["three deals behind", "two behind, one a correction"],
+)
+def test_a_watcher_further_behind_gets_the_whole_sheet(
+    client, django_capture_on_commit_callbacks, changes
+):
     table = imported(30)
     seen = table.version
     with django_capture_on_commit_callbacks(execute=True):
-        save(client, table)
-        save(client, table)
-        save(client, table)
+        for change in changes:
+            change(client, table)
 
     answer = client.get(reverse("table_sheet", args=[table.view_token]), {"v": seen})
 
