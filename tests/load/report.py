@@ -57,7 +57,8 @@ def line(run: dict[str, Any]) -> str:
         + " | ".join(
             [
                 run.get("date", "?"),
-                run["server"],
+                run["server"]
+                + (f", cache {run['cache']}" if run.get("cache", "locmem") != "locmem" else ""),
                 str(run["tables"]),
                 pdfs,
                 f"{core.get('rps', 0):.1f}",
