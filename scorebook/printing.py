@@ -256,13 +256,12 @@ def _waiting(printable: Printable) -> TaskResult[Any] | None:
         DBTaskResult.objects.ready()
         .filter(backend_name=backend.alias, task_path=make_pdf.module_path)
         .order_by("enqueued_at")
-        .only("id", "args_kwargs")
     )
     wanted = printable.args()
     for row in waiting[:100]:
         args = row.args_kwargs.get("args") if isinstance(row.args_kwargs, dict) else None
         if args == wanted:
-            return _result(str(row.id))
+            return row.task_result  # the row just read: no second query
     return None
 
 

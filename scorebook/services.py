@@ -373,40 +373,31 @@ def _appended_key(table: Table, version: int) -> str:
     return f"appended:{table.pk}:{table.created_at.timestamp()}:{version}"
 
 
-def kept_save(table: Table) -> Saved | None:
-    """The change that made the table's current version, when it was a deal added at the end
-    (noted in the cache when that save committed) and the running score before it is still
-    cached: what a page one version behind needs. Otherwise None."""
-    saves = kept_saves(table, 1)
-    return saves[0] if saves else None
-
-
 def kept_saves(table: Table, count: int) -> list[Saved] | None:
     """The last ``count`` changes of the table, oldest first, when each was a deal added at
-    the end and the running score before each is still cached: what a page ``count`` versions
-    behind needs (each answer is what that page would have got one version behind, so applied
-    in turn they bring it to the current version). Otherwise None."""
-    numbers: list[int] = []
-    progresses: list[Progress] = []
+    the end (noted in the cache when that save committed) and the running score before each
+    is still cached: what a page ``count`` versions behind needs (each answer is what that
+    page would have got one version behind, so applied in turn they bring it to the current
+    version). Otherwise None."""
+    kept: list[tuple[int, int, Progress]] = []  # version, deal number, running score before
     for version in range(table.version - count + 1, table.version + 1):
         number = cache.get(_appended_key(table, version))
-        if not isinstance(number, int) or (numbers and number != numbers[-1] + 1):
+        if not isinstance(number, int) or (kept and number != kept[-1][1] + 1):
             return None
         progress = cache.get(progress_key(table, version - 1, number - 1))
         if not isinstance(progress, Progress) or progress.count != number - 1:
             return None
-        numbers.append(number)
-        progresses.append(progress)
-    if not numbers:
+        kept.append((version, number, progress))
+    if not kept:
         return None
+    numbers = [number for _version, number, _progress in kept]
     deals = {d.number: d for d in table.deals.filter(number__in=numbers, removed=False)}
     if len(deals) != len(numbers):
         return None
     saves = []
-    first_version = table.version - count + 1
-    for i, (number, progress) in enumerate(zip(numbers, progresses, strict=True)):
+    for version, number, progress in kept:
         try:
-            saved, _after = _saved(deals[number], progress, first_version + i, table.first_dealer)
+            saved, _after = _saved(deals[number], progress, version, table.first_dealer)
         except RecordError:  # cannot happen: the deal was saved through these services
             return None
         saves.append(saved)

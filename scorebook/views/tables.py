@@ -251,7 +251,7 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     )
     behind = next((n for n in range(1, DELTA_VERSIONS + 1) if seen == str(table.version - n)), 0)
     if behind:
-        key += ":delta" if behind == 1 else f":delta{behind}"
+        key += f":delta{behind}"
     if shared and (html := cache.get(key)) is not None:
         # Every watcher but the first: no kept save to read, no engine, no template.
         response = HttpResponse(html)

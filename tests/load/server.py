@@ -220,21 +220,21 @@ class PrintWorker:
                 command, cwd=REPO, env=self.env, stdout=log, stderr=log, start_new_session=True
             )
         pid = self.process.pid
-        self.applied = f"nice {self.nice}"
         if self.priority == "idle":
             self.cgroup = idle_cgroup(pid)
             if self.cgroup is not None:
                 self.applied = f"idle cgroup {self.cgroup}, nice {self.nice}"
                 return
-            self.applied = f"no idle cgroup (not root?): autogroup nice {AUTOGROUP_NICE}"
-        if self.priority in ("idle", "autogroup"):
-            try:
-                Path(f"/proc/{pid}/autogroup").write_text(str(AUTOGROUP_NICE))
-            except OSError:
-                self.applied = f"nice {self.nice} (no autogroups here)"
-            else:
-                if self.priority == "autogroup":
-                    self.applied = f"autogroup nice {AUTOGROUP_NICE}"
+        if self.priority == "nice":
+            self.applied = f"nice {self.nice}"
+            return
+        try:
+            Path(f"/proc/{pid}/autogroup").write_text(str(AUTOGROUP_NICE))
+        except OSError:
+            self.applied = f"nice {self.nice} (no autogroups here)"
+            return
+        fallback = "no idle cgroup (not root?): " if self.priority == "idle" else ""
+        self.applied = f"{fallback}autogroup nice {AUTOGROUP_NICE}"
 
     def cpu_seconds(self) -> float:
         return tree_cpu(self.process.pid) if self.process is not None else 0.0
