@@ -23,9 +23,11 @@ from .presets import (
     HUSSAR,
     HUSSAR_BOOK_RANGE,
     OPTION_TYPES,
+    OPTIONAL,
     PENALTIES,
     PRESETS,
     PROGULOCHNY,
+    DealEntry,
     Preset,
 )
 
@@ -393,6 +395,27 @@ def _rules(preset: Preset, raw: object) -> tuple[Rules, Mapping[str, Any]]:
 # Deals
 
 
+# The fields of a deal that only some variants' deal entries ask for (presets.DealEntry)
+ENTRY_FIELDS = (
+    "contract",
+    "doubling",
+    "first_six",
+    "special_suit",
+    "trumps_named",
+    "exchanged",
+    "called",
+)
+
+
+def _entry_asks(entry: DealEntry, key: str) -> bool:
+    """Whether a variant's deal entry asks for ``key``, one of ENTRY_FIELDS."""
+    if key in ("contract", "doubling", "first_six"):  # the bidding: the contract and its parts
+        return entry.contract
+    if key == "trumps_named":  # trumps change during the deal (Flying Duck)
+        return entry.trump == OPTIONAL
+    return bool(getattr(entry, key))  # special_suit, exchanged, called
+
+
 class _DealParser:
     """Checks one deal's fields against the variant; holds what every deal needs."""
 
@@ -405,19 +428,12 @@ class _DealParser:
         # The fields this variant never uses, with the reason shown when one is present.
         forbidden: dict[str, str] = {}
         if not preset.trump:
-            extra = " (the trump is contract.trump)" if preset.family == PROGULOCHNY else ""
+            extra = " (the trump is contract.trump)" if preset.entry.contract else ""
             forbidden["trump"] = where + extra
-        if preset.family != PROGULOCHNY:
-            for key in ("contract", "doubling", "first_six"):
-                forbidden[key] = where + " (only in progulochny)"
-        for key, variant in (
-            ("special_suit", "special-suit"),
-            ("trumps_named", "flying-duck"),
-            ("exchanged", "prussian"),
-            ("called", "english-long"),
-        ):
-            if preset.key != variant:
-                forbidden[key] = f"{where} (only in {variant})"
+        for key in ENTRY_FIELDS:
+            if not _entry_asks(preset.entry, key):
+                used_in = ", ".join(k for k, p in PRESETS.items() if _entry_asks(p.entry, key))
+                forbidden[key] = f"{where} (only in {used_in})"
         self.forbidden = forbidden
         self.usual = DEAL_KEYS - forbidden.keys()
         # the fields only some variants use
