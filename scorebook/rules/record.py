@@ -416,6 +416,15 @@ def _entry_asks(entry: DealEntry, key: str) -> bool:
     return bool(getattr(entry, key))  # special_suit, exchanged, called
 
 
+# Each of ENTRY_FIELDS -> the variants that use it, for the refusal where it is not used
+USED_IN = MappingProxyType(
+    {
+        key: ", ".join(k for k, p in PRESETS.items() if _entry_asks(p.entry, key))
+        for key in ENTRY_FIELDS
+    }
+)
+
+
 class _DealParser:
     """Checks one deal's fields against the variant; holds what every deal needs."""
 
@@ -432,8 +441,7 @@ class _DealParser:
             forbidden["trump"] = where + extra
         for key in ENTRY_FIELDS:
             if not _entry_asks(preset.entry, key):
-                used_in = ", ".join(k for k, p in PRESETS.items() if _entry_asks(p.entry, key))
-                forbidden[key] = f"{where} (only in {used_in})"
+                forbidden[key] = f"{where} (only in {USED_IN[key]})"
         self.forbidden = forbidden
         self.usual = DEAL_KEYS - forbidden.keys()
         # the fields only some variants use
