@@ -132,12 +132,12 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
             return redirect("table", token=token)
     table.refresh_from_db()
     if request.htmx and request.htmx.target == "deal-form" and not conflict:  # type: ignore[attr-defined]
-        # The form alone comes back, with the messages at its fields.
+        # The form alone comes back, with the messages at its fields (and no flash left over).
         state = services.table_state(table)
         form.asks_special = state.asks_special
         form.fixed_dealer = state.fixed_dealer
         context = table_context(request, table, True, state=state, form=form)
-        response = render(request, "scorebook/table.html#deal_form", context, status=422)
+        response = render(request, "scorebook/_refused_form.html", context, status=422)
         response["HX-Reswap"] = SHOW_FIRST_ERROR
         return response
     if conflict:

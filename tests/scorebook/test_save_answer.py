@@ -282,3 +282,18 @@ def test_a_refused_form_keeps_its_revokes_whatever_was_cached(client):
     assert answer.status_code == 422
     assert re.search(r'<details class="more"[^>]* open', html)
     assert re.search(r'<option value="N" selected>', html)
+
+
+def test_a_refused_save_clears_the_last_saves_message(client):
+    table = imported(3)
+    saved = client.post(reverse("deal_add", args=[table.edit_token]), deal_form(table), **FORM)
+    assert "Deal 4 saved." in saved.content.decode()  # shown in #flash, above the form
+
+    refused = client.post(
+        reverse("deal_add", args=[table.edit_token]), deal_form(table, trump=None), **FORM
+    )
+
+    html = refused.content.decode()
+    assert refused.status_code == 422
+    assert re.search(r'<div id="flash" hx-swap-oob="true">\s*</div>', html)
+    assert 'id="deal-form"' in html and "field-error" in html
