@@ -48,6 +48,7 @@ if not DEBUG and (SECRET_KEY == DEV_SECRET_KEY or len(SECRET_KEY) < 32):
     )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG or LOCAL else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+CSRF_FAILURE_VIEW = "scorebook.views.errors.csrf_failure"  # the site's page, translated
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -78,6 +79,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scorebook.views.errors.MethodNotAllowedPage",
 ]
 
 ROOT_URLCONF = "scorebook.urls"

@@ -374,7 +374,7 @@ def season_pdf(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     try:
         lang, paper = print_options(request, default_lang=club.language)
     except BadPrintOption as error:
-        return bad_request(error)
+        return bad_request(request, error)
     with translation.override(lang):
         context = season_context(club, season)
     body = pdf.season_pdf(context, lang=lang, paper=paper)

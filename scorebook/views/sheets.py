@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlencode
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -24,6 +24,7 @@ from scorebook import pdf, printing
 from scorebook.models import Evening
 from scorebook.rules import PRESETS
 from scorebook.variants import VARIANTS
+from scorebook.views import errors
 from scorebook.views.access import get_table
 
 
@@ -52,8 +53,8 @@ def pdf_response(body: bytes, filename: str) -> HttpResponse:
     return response
 
 
-def bad_request(error: BadPrintOption) -> HttpResponse:
-    return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
+def bad_request(request: HttpRequest, error: BadPrintOption) -> HttpResponse:
+    return errors.bad_request(request, str(error))
 
 
 def site_root(request: HttpRequest) -> str:
@@ -106,7 +107,7 @@ def table_pdf(request: HttpRequest, token: str) -> HttpResponse:
     try:
         lang, paper = print_options(request)
     except BadPrintOption as error:
-        return bad_request(error)
+        return bad_request(request, error)
     base_url = site_root(request)
     key = printing.table_key(table, lang=lang, paper=paper, base_url=base_url)
     long = table.deals.filter(removed=False).count() > printing.QUEUE_DEALS
@@ -129,7 +130,7 @@ def evening_pdf(request: HttpRequest, token: str) -> HttpResponse:
     try:
         lang, paper = print_options(request)
     except BadPrintOption as error:
-        return bad_request(error)
+        return bad_request(request, error)
     base_url = site_root(request)
     tables = pdf.evening_tables(evening)
     key = printing.evening_key(evening, tables, lang=lang, paper=paper, base_url=base_url)
@@ -149,7 +150,7 @@ def blank_pad_pdf(request: HttpRequest, variant: str) -> HttpResponse:
     try:
         lang, paper = print_options(request)
     except BadPrintOption as error:
-        return bad_request(error)
+        return bad_request(request, error)
     body = pdf.blank_pad_pdf(variant, lang=lang, paper=paper)
     return pdf_response(body, f"whist-pad-{variant}-{paper}.pdf")
 
