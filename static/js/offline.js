@@ -184,7 +184,7 @@
   }
 
   // ---- keeping a deal on the phone -------------------------------------------------------------
-  async function keep(f) {
+  async function keep(f, { busy = false } = {}) {
     const summary = summaryOf(f);
     if (!summary.length) return note(words.empty);
     const deal = {
@@ -206,7 +206,10 @@
     await load();
     nextDeal(f, { blank: true });
     render();
-    if (offline()) {
+    if (busy) {
+      note(say(words.keptBusy, { n: deal.number }));
+      banner.scrollIntoView({ block: "start" });
+    } else if (offline()) {
       note(say(words.kept, { n: deal.number }));
       banner.scrollIntoView({ block: "start" });
     } else note("");
@@ -226,6 +229,26 @@
       keeping = true;
       try {
         await keep(f);
+      } finally {
+        keeping = false;
+      }
+    },
+    true,
+  );
+
+  // A save the server could not take (a 5xx: restarting, overloaded) is kept on the phone as
+  // without a network, and sent again with the waiting deals (its nonce makes a second send of
+  // a deal the server did save harmless). Capture phase: site.js need not say more.
+  document.addEventListener(
+    "htmx:responseError",
+    async (event) => {
+      const f = event.detail.elt;
+      if (f?.id !== "deal-form" || event.detail.xhr.status < 500) return;
+      event.stopPropagation();
+      if (keeping) return;
+      keeping = true;
+      try {
+        await keep(f, { busy: true });
       } finally {
         keeping = false;
       }
@@ -272,7 +295,10 @@
           break; // no network after all: later
         }
         unreachable = false;
-        if (response.status >= 500) break; // the server's trouble: later
+        if (response.status >= 500) {
+          retrySoon(); // the server's trouble: again in a few seconds
+          break;
+        }
         const page = new DOMParser().parseFromString(await response.text(), "text/html");
         answer = { ok: response.ok, page };
         if (response.ok) {
@@ -302,6 +328,12 @@
       syncing = false;
       render();
     }
+  }
+
+  let retrying;
+  function retrySoon() {
+    clearTimeout(retrying);
+    retrying = setTimeout(sync, 5000);
   }
 
   // Put the server's part of the page in place, or fetch the sheet if there is none.
