@@ -111,9 +111,7 @@ def test_a_form_from_a_page_gone_out_of_date_gets_the_sites_page_in_its_language
     ("query", "words"),
     [("paper=letter", "Unknown paper size “letter”"), ("lang=xx", "Unknown language “xx”")],
 )
-def test_a_print_option_that_does_not_exist_is_named_on_the_sites_page(
-    client, table, query, words
-):
+def test_a_print_option_that_does_not_exist_is_named_on_the_sites_page(client, table, query, words):
     response = client.get(
         reverse("table_pdf", args=[table.view_token]) + "?" + query, HTTP_ACCEPT_LANGUAGE="en"
     )
