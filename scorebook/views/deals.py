@@ -102,6 +102,15 @@ def _conflict_message(number: int) -> str:
     ) % {"number": number}
 
 
+def _correction_conflict_message(number: int) -> str:
+    """The correction page has no sheet: it shows the deal as the other device left it."""
+    return _(
+        "Deal %(number)s was changed from another device a moment ago, so your correction was "
+        "not saved. The form below now shows the deal as it was saved: correct it again if "
+        "it is still needed."
+    ) % {"number": number}
+
+
 @require_POST
 def deal_add(request: HttpRequest, token: str) -> HttpResponse:
     table = require_edit(request, token)
@@ -210,7 +219,7 @@ def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
             except RecordError as error:
                 _engine_error(form, error, number)
             except services.Conflict:
-                conflict = _conflict_message(number)
+                conflict = _correction_conflict_message(number)
             else:
                 messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
                 return redirect("table", token=token)

@@ -188,7 +188,12 @@ def test_a_stale_correction_is_refused_with_409(client, table_with_deals):
     response = client.post(edit_url(table, 2), stale)
 
     assert response.status_code == 409
-    assert CONFLICT in response.content.decode()
+    page = response.content.decode()
+    # The correction page has no sheet: its message speaks of the form, which now shows the
+    # deal as the other phone saved it.
+    assert "so your correction was not saved. The form below now shows the deal" in page
+    assert "sheet below" not in page
+    assert re.search(r'<input type="radio" name="tricks" value="4"[^>]* checked', page)
     assert snapshot(table) == before
     assert Deal.objects.get(table=table, number=2).data["tricks"]["NS"] == 4
 
