@@ -453,7 +453,23 @@
   document.addEventListener("htmx:afterSettle", (event) => {
     if (event.detail.target?.id === "live" && !editing) nextDeal(form());
     if (event.detail.xhr?.status === 200) copyPageSoon();
+    followSheet();
   });
+
+  // Another phone saved the deal this form offers (the poll brought it onto the sheet): a form
+  // nobody has started moves on to the sheet's next deal, with its number and dealer, instead
+  // of offering a number already taken (a save would be refused as a conflict). A form with
+  // taps in it keeps them: that save's refusal then says what happened.
+  let followed = ""; // the sheet's version the form was last brought up to (once per version)
+  function followSheet() {
+    const f = form();
+    const version = document.getElementById("sheet-poll")?.dataset.version || "";
+    if (!f || editing || syncing || queue.length || version === followed) return;
+    if (serverNext() > Number(f.elements.number.value) && !summaryOf(f).length) {
+      followed = version;
+      htmx.ajax("GET", PAGE, { target: "#live", swap: "outerHTML" });
+    }
+  }
 
   let copying;
   function copyPageSoon() {

@@ -121,3 +121,26 @@ def test_a_save_the_server_cannot_take_is_kept_on_the_phone_and_sent_again(
     expect(deal_log(page)).to_have_count(1, timeout=20_000)
     expect(page.locator("#waiting")).to_be_hidden()
     assert saved(site, token) == [1]
+
+
+def test_a_form_nobody_started_follows_a_deal_another_phone_saved(new_context, site) -> None:
+    first = new_context().new_page()
+    token = start_table(first, PLAYERS_EN)
+    second = new_context().new_page()  # another scorer, on the same edit link
+    second.goto(f"/t/{token}/")
+    expect(second.locator(".deal-title")).to_contain_text("Deal 1")
+
+    Tapper(first).deal(Entry(8, 3, "H"))
+    save(first)
+    expect(first.locator(".deal-title")).to_contain_text("Deal 2")
+
+    # The second phone's poll brings deal 1, and its untouched form moves on to deal 2, dealt
+    # by East: no save of a number already taken.
+    expect(deal_log(second)).to_have_count(1, timeout=15_000)
+    expect(second.locator(".deal-title")).to_contain_text("Deal 2")
+    expect(second.locator("#deal-form input[name=number]")).to_have_value("2")
+    expect(second.locator("#id_dealer")).to_have_value("E")
+    Tapper(second).deal(Entry(6, 2, "S"))
+    save(second)
+    expect(deal_log(second)).to_have_count(2)
+    assert saved(site, token) == [1, 2]
