@@ -144,6 +144,8 @@ class TableForm(forms.Form):
             name = " ".join((data.get(f"player_{seat}") or "").split())
             if seat == dummy:
                 players[seat] = None
+            elif f"player_{seat}" in self.errors:
+                continue  # its field told what is wrong (too long): one message a field
             elif not name:
                 self.add_error(f"player_{seat}", _("Enter the player's name."))
             else:

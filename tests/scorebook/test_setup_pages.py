@@ -150,3 +150,26 @@ def test_an_option_takes_the_range_of_its_variant(client):
                            new_table_form("hussar", opt_book="2"))  # fmt: skip
 
     assert response.status_code == 302
+
+
+def page_errors(response) -> list[str]:
+    """Every error message the page shows, in order."""
+    return re.findall(r'class="field-error" role="alert">([^<]*)<', response.content.decode())
+
+
+LONG_NAME = {
+    "en": "Ensure this value has at most 60 characters (it has 61).",
+    "ru": "Убедитесь, что это значение содержит не более 60 символов (сейчас 61).",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", ["english-short", "russian", "prussian"])
+def test_a_name_too_long_is_told_once_at_its_seat(client, variant, lang):
+    data = new_table_form(variant, player_N="x" * 61)  # the browser's maxlength bypassed
+
+    response = client.post(reverse("new_table", args=[variant]), data, HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"player_N": [LONG_NAME[lang]]}
+    assert page_errors(response) == [LONG_NAME[lang]]
