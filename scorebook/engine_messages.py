@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from scorebook.pad import side_names
 from scorebook.rules import Record, RecordError
-from scorebook.variants import seat_letters
+from scorebook.variants import SEAT_NAMES, seat_letters
 
 
 def field_label(name: str) -> str:
@@ -40,6 +40,9 @@ def field_label(name: str) -> str:
         "format": _("format"),
         "options": _("rules options"),
     }
+    seat = name.removeprefix("players.")
+    if seat != name and seat in SEAT_NAMES:  # a player's name: "North's name"
+        return _("%(seat)s's name") % {"seat": SEAT_NAMES[seat]}
     return str(labels.get(name, name))
 
 

@@ -274,6 +274,12 @@ def _text(
     return value
 
 
+def player_name(value: object, seat: str) -> str:
+    """``value`` as the name of the player at ``seat``: checked text (its errors name the
+    field ``players.<seat>``), runs of white space folded to one space."""
+    return " ".join(_text(value, NAME_MAX, f"players.{seat}").split())
+
+
 def _meta(raw: object) -> Mapping[str, Any]:
     """The project's own ``meta``: text of bounded length (``date`` as YYYY-MM-DD), or plain
     numbers and booleans under other keys."""
@@ -1001,7 +1007,7 @@ def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str
             continue
         if not isinstance(name, str) or not name.strip():
             raise _fail(f"seat {seat} needs a player's name", field="players")
-        players[seat] = " ".join(_text(name, NAME_MAX, "players").split())
+        players[seat] = player_name(name, seat)
     seen: dict[str, str] = {}
     for seat, name in players.items():
         if name is None:
@@ -1127,5 +1133,6 @@ __all__ = [
     "Rules",
     "load_record",
     "parse_record",
+    "player_name",
     "side_of",
 ]

@@ -3,6 +3,7 @@ the same names, notes, titles and sizes, with a message naming the field."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 
@@ -129,3 +130,21 @@ def test_names_are_kept_with_their_spaces_folded(client):
     table = services.import_record(record(players={**PLAYERS, "N": "  Anna   Petrova "}))
 
     assert services.players_of(table)["N"] == "Anna Petrova"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "West's name: must not contain control characters"),
+     ("ru", "имя игрока (Запад): не должно содержать управляющих символов")],
+)  # fmt: skip
+def test_an_imported_name_the_engine_refuses_is_told_by_its_seat(client, lang, said):
+    upload = io.BytesIO(json.dumps(record(players={**PLAYERS, "W": "a\x07b"})).encode())
+    upload.name = "record.json"
+
+    response = client.post(reverse("import_record"), {"record": upload}, HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert response.status_code == 422
+    assert said in html.unescape(response.content.decode())
+    with pytest.raises(RecordError) as refused:
+        parse_record(record(players={**PLAYERS, "W": "a\x07b"}))
+    assert refused.value.field == "players.W"

@@ -173,3 +173,39 @@ def test_a_name_too_long_is_told_once_at_its_seat(client, variant, lang):
     assert response.status_code == 422
     assert response.context["form"].errors == {"player_N": [LONG_NAME[lang]]}
     assert page_errors(response) == [LONG_NAME[lang]]
+
+
+CONTROL = {
+    "en": "Must not contain control characters.",
+    "ru": "Не должно содержать управляющих символов.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", ["english-short", "russian", "hussar"])
+def test_a_control_character_in_a_name_is_told_at_its_seat(client, variant, lang):
+    data = new_table_form(variant, player_E="a\x07b")
+
+    response = client.post(reverse("new_table", args=[variant]), data, HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"player_E": [CONTROL[lang]]}
+    assert page_errors(response) == [CONTROL[lang]]  # nothing above the form
+
+
+def test_the_engines_verdict_on_a_name_lands_at_its_seat(client, monkeypatch):
+    from scorebook import services
+    from scorebook.rules import RecordError
+
+    def refuse(**kwargs):
+        raise RecordError("must not contain control characters", field="players.W",
+                          code="control")  # fmt: skip
+
+    monkeypatch.setattr(services, "create_table", refuse)
+
+    response = client.post(
+        reverse("new_table", args=["russian"]), new_table_form("russian"), HTTP_ACCEPT_LANGUAGE="ru"
+    )
+
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"player_W": [CONTROL["ru"]]}
