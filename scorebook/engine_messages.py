@@ -64,6 +64,9 @@ MESSAGES = {
     "not-used": gettext_lazy("this variant does not use it"),
     "text": gettext_lazy("must be text"),
     "control": gettext_lazy("must not contain control characters"),
+    "invisible": gettext_lazy(
+        "must not contain invisible formatting characters (such as direction marks)"
+    ),
     "too-long": gettext_lazy("must be at most %(limit)s characters long (it has %(got)s)"),
     "same-player": gettext_lazy("%(name)s is seated twice: each seat needs a different player"),
     "date": gettext_lazy("must be a date written YYYY-MM-DD"),

@@ -154,7 +154,7 @@ class TableForm(forms.Form):
                 self.add_error(f"player_{seat}", _("Enter the player's name."))
             else:
                 try:  # the engine's own check of a name, told at its seat
-                    players[seat] = player_name(name, seat)
+                    players[seat] = player_name(name, f"players.{seat}")
                 except RecordError as error:
                     self.add_error(f"player_{seat}", sentence(describe(error)))
         named = [n.lower() for n in players.values() if n]

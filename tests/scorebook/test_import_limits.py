@@ -148,3 +148,22 @@ def test_an_imported_name_the_engine_refuses_is_told_by_its_seat(client, lang, s
     with pytest.raises(RecordError) as refused:
         parse_record(record(players={**PLAYERS, "W": "a\x07b"}))
     assert refused.value.field == "players.W"
+
+
+@pytest.mark.parametrize("name", ["\u202eAnna", "\u2067Anna\u2069", "\u200eAnna", "An\u00adna"])
+def test_the_engine_refuses_direction_and_invisible_characters_in_a_name(name):
+    with pytest.raises(RecordError) as refused:
+        parse_record(record(players={**PLAYERS, "S": name}))
+
+    assert (refused.value.field, refused.value.code) == ("players.S", "invisible")
+
+
+def test_the_russian_import_page_names_the_seat_of_a_reversed_name(client):
+    upload = io.BytesIO(json.dumps(record(players={**PLAYERS, "N": "\u202eAnna"})).encode())
+    upload.name = "record.json"
+
+    response = client.post(reverse("import_record"), {"record": upload}, HTTP_ACCEPT_LANGUAGE="ru")
+
+    assert response.status_code == 422
+    assert "имя игрока (Север): не должно содержать невидимых символов" in response.content.decode()
+    assert not Table.objects.exists() and not Player.objects.exists()

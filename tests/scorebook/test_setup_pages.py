@@ -12,6 +12,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from scorebook.models import Seat, Table
 from scorebook.rules import PRESETS
 from tests.scorebook.conftest import new_table_form
 
@@ -209,3 +210,35 @@ def test_the_engines_verdict_on_a_name_lands_at_its_seat(client, monkeypatch):
 
     assert response.status_code == 422
     assert response.context["form"].errors == {"player_W": [CONTROL["ru"]]}
+
+
+INVISIBLE = {
+    "en": "Must not contain invisible formatting characters (such as direction marks).",
+    "ru": "Не должно содержать невидимых символов форматирования (например, знаков направления "
+    "текста).",
+}
+# A right-to-left override, an isolate, a direction mark, a zero-width space, a BOM
+BIDI_AND_INVISIBLE = ["\u202eAnna", "\u2066Anna\u2069", "Anna\u200f", "An\u200bna", "\ufeffAnna"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", BIDI_AND_INVISIBLE)
+def test_a_name_with_direction_or_invisible_characters_is_refused_at_its_seat(client, name, lang):
+    data = new_table_form("english-short", player_N=name)
+
+    response = client.post(reverse("new_table", args=["english-short"]), data,
+                           HTTP_ACCEPT_LANGUAGE=lang)  # fmt: skip
+
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"player_N": [INVISIBLE[lang]]}
+    assert not Table.objects.exists()
+
+
+def test_the_joiners_some_scripts_spell_with_are_kept_in_a_name(client):
+    persian = "\u0646\u0627\u0647\u06cc\u062f\u200c\u0647"  # with a zero-width non-joiner
+    data = new_table_form("russian", player_N=persian, player_E="Boris\u200d")
+
+    response = client.post(reverse("new_table", args=["russian"]), data)
+
+    assert response.status_code == 302
+    assert Seat.objects.get(seat="N").player.name == persian
