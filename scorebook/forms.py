@@ -148,6 +148,15 @@ class TableForm(forms.Form):
             name = " ".join((data.get(f"player_{seat}") or "").split())
             if seat == dummy:
                 players[seat] = None
+                if name:  # never dropped silently: the table would show "W dummy"
+                    self.add_error(
+                        f"player_{seat}",
+                        gettext(
+                            "%(seat)s is the dummy: leave the name empty or choose another "
+                            "dummy seat."
+                        )
+                        % {"seat": SEAT_NAMES[seat]},
+                    )
             elif f"player_{seat}" in self.errors:
                 continue  # its field told what is wrong (too long): one message a field
             elif not name:

@@ -242,3 +242,21 @@ def test_the_joiners_some_scripts_spell_with_are_kept_in_a_name(client):
 
     assert response.status_code == 302
     assert Seat.objects.get(seat="N").player.name == persian
+
+
+DUMMY_NAMED = {
+    "en": "West is the dummy: leave the name empty or choose another dummy seat.",
+    "ru": "Запад — болван: оставьте имя пустым или выберите болваном другое место.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", sorted(k for k, p in PRESETS.items() if p.dummy_allowed))
+def test_a_name_typed_for_the_dummys_seat_is_told_not_dropped(client, variant, lang):
+    data = new_table_form(variant, dummy="W")  # West's name still typed in
+
+    response = client.post(reverse("new_table", args=[variant]), data, HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"player_W": [DUMMY_NAMED[lang]]}
+    assert not Table.objects.exists()
