@@ -19,7 +19,10 @@ from django.utils.translation import gettext as _
 
 from players.models import Club, ClubLog, ClubRole, Player, Season, normal_name
 from scorebook import services
+from scorebook.engine_messages import describe, sentence
 from scorebook.models import Evening, Seat, Table
+from scorebook.rules import RecordError
+from scorebook.rules.record import player_name
 
 ORGANISER = ClubRole.Role.ORGANISER
 MEMBER = ClubRole.Role.MEMBER
@@ -78,6 +81,10 @@ def _free_name(club: Club, name: str, but: Player | None = None) -> str:
     name = normal_name(name)
     if not name:
         raise ClubError(_("Type the player's name."), "name")
+    try:  # the roster's names are the tables' names: the engine's check of a name
+        player_name(name, "name")
+    except RecordError as error:
+        raise ClubError(sentence(describe(error)), "name") from None
     taken = Player.objects.filter(club=club, merged_into=None, name__iexact=name)
     if but is not None:
         taken = taken.exclude(pk=but.pk)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from scorebook.pad import side_names
 from scorebook.rules import Record, RecordError
-from scorebook.variants import seat_letters
+from scorebook.variants import SEAT_NAMES, seat_letters
 
 
 def field_label(name: str) -> str:
@@ -40,6 +40,9 @@ def field_label(name: str) -> str:
         "format": _("format"),
         "options": _("rules options"),
     }
+    seat = name.removeprefix("players.")
+    if seat != name and seat in SEAT_NAMES:  # a player's name: "North's name"
+        return _("%(seat)s's name") % {"seat": SEAT_NAMES[seat]}
     return str(labels.get(name, name))
 
 
@@ -61,6 +64,9 @@ MESSAGES = {
     "not-used": gettext_lazy("this variant does not use it"),
     "text": gettext_lazy("must be text"),
     "control": gettext_lazy("must not contain control characters"),
+    "invisible": gettext_lazy(
+        "must not contain invisible formatting characters (such as direction marks)"
+    ),
     "too-long": gettext_lazy("must be at most %(limit)s characters long (it has %(got)s)"),
     "same-player": gettext_lazy("%(name)s is seated twice: each seat needs a different player"),
     "date": gettext_lazy("must be a date written YYYY-MM-DD"),

@@ -33,7 +33,7 @@ from scorebook.rules.presets import (
     Preset,
     int_option_range,
 )
-from scorebook.rules.record import Record
+from scorebook.rules.record import Record, player_name
 from scorebook.variants import (
     GAMES,
     PENALTIES,
@@ -121,9 +121,13 @@ class TableForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith("opt_")]
 
     def add_record_error(self, error: RecordError) -> None:
-        """The engine's verdict, in the page's language: at the option it names (by its
-        label, never its key), else above the form."""
-        name = f"opt_{(error.field or '').removeprefix('options.')}"
+        """The engine's verdict, in the page's language: at the seat or the option it names
+        (by its label, never its key), else above the form."""
+        field = error.field or ""
+        if field.startswith("players."):
+            name = f"player_{field.removeprefix('players.')}"
+        else:
+            name = f"opt_{field.removeprefix('options.')}"
         if name in self.fields:
             self.add_error(name, sentence(describe(error)))
         else:
@@ -144,10 +148,24 @@ class TableForm(forms.Form):
             name = " ".join((data.get(f"player_{seat}") or "").split())
             if seat == dummy:
                 players[seat] = None
+                if name:  # never dropped silently: the table would show "W dummy"
+                    self.add_error(
+                        f"player_{seat}",
+                        gettext(
+                            "%(seat)s is the dummy: leave the name empty or choose another "
+                            "dummy seat."
+                        )
+                        % {"seat": SEAT_NAMES[seat]},
+                    )
+            elif f"player_{seat}" in self.errors:
+                continue  # its field told what is wrong (too long): one message a field
             elif not name:
                 self.add_error(f"player_{seat}", _("Enter the player's name."))
             else:
-                players[seat] = name
+                try:  # the engine's own check of a name, told at its seat
+                    players[seat] = player_name(name, f"players.{seat}")
+                except RecordError as error:
+                    self.add_error(f"player_{seat}", sentence(describe(error)))
         named = [n.lower() for n in players.values() if n]
         if len(set(named)) != len(named):
             self.add_error(None, _("Each seat needs a different player."))

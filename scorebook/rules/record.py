@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import marshal
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -272,6 +273,27 @@ def _text(
             got=len(value),
         )
     return value
+
+
+# Invisible formatting characters (Unicode's Cf) have no place in a name: the direction marks,
+# embeddings, overrides and isolates (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069, U+061C)
+# reorder the line a name is shown in, and the others (zero-width space, soft hyphen, word
+# joiner, BOM ...) make two names that look the same. The zero-width non-joiner and joiner stay:
+# Persian, the Indic scripts and emoji sequences spell with them.
+NAME_JOINERS = frozenset("\u200c\u200d")
+
+
+def player_name(value: object, field: str) -> str:
+    """``value`` as a player's name, its errors naming ``field`` (``players.N``): checked
+    text, without invisible formatting characters, runs of white space folded to one space."""
+    text = _text(value, NAME_MAX, field)
+    if any(unicodedata.category(c) == "Cf" and c not in NAME_JOINERS for c in text):
+        raise _fail(
+            "must not contain invisible formatting characters (such as direction marks)",
+            field=field,
+            code="invisible",
+        )
+    return " ".join(text.split())
 
 
 def _meta(raw: object) -> Mapping[str, Any]:
@@ -1001,7 +1023,7 @@ def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str
             continue
         if not isinstance(name, str) or not name.strip():
             raise _fail(f"seat {seat} needs a player's name", field="players")
-        players[seat] = " ".join(_text(name, NAME_MAX, "players").split())
+        players[seat] = player_name(name, f"players.{seat}")
     seen: dict[str, str] = {}
     for seat, name in players.items():
         if name is None:
@@ -1127,5 +1149,6 @@ __all__ = [
     "Rules",
     "load_record",
     "parse_record",
+    "player_name",
     "side_of",
 ]

@@ -31,7 +31,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "table": t,
             "variant": variant_name(t.variant),
-            "players": ", ".join(s.player.name for s in t.seats.all() if s.player),
+            "players": [s.player.name for s in t.seats.all() if s.player],
         }
         for t in tables
     ]

@@ -34,3 +34,32 @@ def test_every_seated_player_keeps_his_name_outside_any_club():
     assert new.get_model("scorebook", "Evening").objects.get(pk=evening.pk).club_id is None
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+NAMES_BEFORE = [("players", "0004_clearer_labels"), ("scorebook", "0003_table_events_restored")]
+NAMES_AFTER = [("players", "0005_names_without_invisible_characters")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_stored_names_lose_the_characters_the_engine_now_refuses():
+    executor = MigrationExecutor(connection)
+    executor.migrate(NAMES_BEFORE)
+    old = executor.loader.project_state(NAMES_BEFORE).apps
+    player = old.get_model("players", "Player")
+    reversed_anna = player.objects.create(name="\u202eAnna")
+    anna = player.objects.create(name="Anna")
+    spaced = player.objects.create(name="Vera\u200b Ivanova")
+    persian = player.objects.create(name="\u0646\u0627\u0647\u06cc\u062f\u200c\u0647")
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(NAMES_AFTER)
+    new = executor.loader.project_state(NAMES_AFTER).apps
+
+    names = dict(new.get_model("players", "Player").objects.values_list("pk", "name"))
+    assert names[anna.pk] == "Anna"
+    assert names[reversed_anna.pk] == f"Anna ({reversed_anna.pk})"  # still two players
+    assert names[spaced.pk] == "Vera Ivanova"
+    assert names[persian.pk] == "\u0646\u0627\u0647\u06cc\u062f\u200c\u0647"  # the joiner kept
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())

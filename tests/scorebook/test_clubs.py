@@ -725,3 +725,20 @@ def test_my_tables_on_the_home_page_name_their_club_and_night(client, club, nigh
     page = client.get(reverse("home")).content.decode()
 
     assert "Moika 12 · Friday" in page
+
+
+def test_a_rename_to_a_reversing_name_is_refused_and_the_table_still_shows(
+    client, club, night, organiser
+):
+    table = seat_table(night, organiser, TABLE_1)
+    anna = club.roster.get(name="Anna")
+    client.force_login(organiser)
+
+    response = client.post(reverse("player_rename", args=[club.token, anna.pk]),
+                           {"name": "\u202eAnna"}, HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+
+    assert response.status_code == 422
+    assert "Must not contain invisible formatting characters" in response.content.decode()
+    anna.refresh_from_db()
+    assert anna.name == "Anna"
+    assert client.get(reverse("table", args=[table.edit_token])).status_code == 200

@@ -104,3 +104,12 @@ def test_a_browser_with_its_own_tables_gets_them_instead_of_the_demos(client):
     page = client.get(reverse("home")).content.decode()
 
     assert "Try it on a demo table" not in page and "Your tables" in page
+
+
+def test_your_tables_isolates_each_name_so_none_reorders_the_line(client):
+    client.post(reverse("new_table", args=["russian"]), new_table_form("russian"))
+
+    page = client.get(reverse("home")).content.decode()
+
+    line = page[page.index('class="my-tables"') :]
+    assert "<bdi>Anna</bdi>, <bdi>Boris</bdi>, <bdi>Vera</bdi>, <bdi>Gleb</bdi>" in line

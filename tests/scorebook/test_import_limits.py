@@ -3,6 +3,7 @@ the same names, notes, titles and sizes, with a message naming the field."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 
@@ -129,3 +130,40 @@ def test_names_are_kept_with_their_spaces_folded(client):
     table = services.import_record(record(players={**PLAYERS, "N": "  Anna   Petrova "}))
 
     assert services.players_of(table)["N"] == "Anna Petrova"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "West's name: must not contain control characters"),
+     ("ru", "имя игрока (Запад): не должно содержать управляющих символов")],
+)  # fmt: skip
+def test_an_imported_name_the_engine_refuses_is_told_by_its_seat(client, lang, said):
+    upload = io.BytesIO(json.dumps(record(players={**PLAYERS, "W": "a\x07b"})).encode())
+    upload.name = "record.json"
+
+    response = client.post(reverse("import_record"), {"record": upload}, HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert response.status_code == 422
+    assert said in html.unescape(response.content.decode())
+    with pytest.raises(RecordError) as refused:
+        parse_record(record(players={**PLAYERS, "W": "a\x07b"}))
+    assert refused.value.field == "players.W"
+
+
+@pytest.mark.parametrize("name", ["\u202eAnna", "\u2067Anna\u2069", "\u200eAnna", "An\u00adna"])
+def test_the_engine_refuses_direction_and_invisible_characters_in_a_name(name):
+    with pytest.raises(RecordError) as refused:
+        parse_record(record(players={**PLAYERS, "S": name}))
+
+    assert (refused.value.field, refused.value.code) == ("players.S", "invisible")
+
+
+def test_the_russian_import_page_names_the_seat_of_a_reversed_name(client):
+    upload = io.BytesIO(json.dumps(record(players={**PLAYERS, "N": "\u202eAnna"})).encode())
+    upload.name = "record.json"
+
+    response = client.post(reverse("import_record"), {"record": upload}, HTTP_ACCEPT_LANGUAGE="ru")
+
+    assert response.status_code == 422
+    assert "имя игрока (Север): не должно содержать невидимых символов" in response.content.decode()
+    assert not Table.objects.exists() and not Player.objects.exists()

@@ -101,3 +101,13 @@ def test_a_missing_file_is_refused_in_one_line(tmp_path):
     assert result.returncode != 0
     assert "cannot read" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_name_that_would_reverse_the_sheet_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps({**RECORD, "players": {**RECORD["players"], "N": "\u202eAnna"}}))
+
+    result = run(str(path))
+
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "players.N" in result.stderr and "invisible formatting" in result.stderr

@@ -12,6 +12,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from scorebook.models import Seat, Table
 from scorebook.rules import PRESETS
 from tests.scorebook.conftest import new_table_form
 
@@ -150,3 +151,112 @@ def test_an_option_takes_the_range_of_its_variant(client):
                            new_table_form("hussar", opt_book="2"))  # fmt: skip
 
     assert response.status_code == 302
+
+
+def page_errors(response) -> list[str]:
+    """Every error message the page shows, in order."""
+    return re.findall(r'class="field-error" role="alert">([^<]*)<', response.content.decode())
+
+
+LONG_NAME = {
+    "en": "Ensure this value has at most 60 characters (it has 61).",
+    "ru": "Убедитесь, что это значение содержит не более 60 символов (сейчас 61).",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", ["english-short", "russian", "prussian"])
+def test_a_name_too_long_is_told_once_at_its_seat(client, variant, lang):
+    data = new_table_form(variant, player_N="x" * 61)  # the browser's maxlength bypassed
+
+    response = client.post(reverse("new_table", args=[variant]), data, HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"player_N": [LONG_NAME[lang]]}
+    assert page_errors(response) == [LONG_NAME[lang]]
+
+
+CONTROL = {
+    "en": "Must not contain control characters.",
+    "ru": "Не должно содержать управляющих символов.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", ["english-short", "russian", "hussar"])
+def test_a_control_character_in_a_name_is_told_at_its_seat(client, variant, lang):
+    data = new_table_form(variant, player_E="a\x07b")
+
+    response = client.post(reverse("new_table", args=[variant]), data, HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"player_E": [CONTROL[lang]]}
+    assert page_errors(response) == [CONTROL[lang]]  # nothing above the form
+
+
+def test_the_engines_verdict_on_a_name_lands_at_its_seat(client, monkeypatch):
+    from scorebook import services
+    from scorebook.rules import RecordError
+
+    def refuse(**kwargs):
+        raise RecordError("must not contain control characters", field="players.W",
+                          code="control")  # fmt: skip
+
+    monkeypatch.setattr(services, "create_table", refuse)
+
+    response = client.post(
+        reverse("new_table", args=["russian"]), new_table_form("russian"), HTTP_ACCEPT_LANGUAGE="ru"
+    )
+
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"player_W": [CONTROL["ru"]]}
+
+
+INVISIBLE = {
+    "en": "Must not contain invisible formatting characters (such as direction marks).",
+    "ru": "Не должно содержать невидимых символов форматирования (например, знаков направления "
+    "текста).",
+}
+# A right-to-left override, an isolate, a direction mark, a zero-width space, a BOM
+BIDI_AND_INVISIBLE = ["\u202eAnna", "\u2066Anna\u2069", "Anna\u200f", "An\u200bna", "\ufeffAnna"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", BIDI_AND_INVISIBLE)
+def test_a_name_with_direction_or_invisible_characters_is_refused_at_its_seat(client, name, lang):
+    data = new_table_form("english-short", player_N=name)
+
+    response = client.post(reverse("new_table", args=["english-short"]), data,
+                           HTTP_ACCEPT_LANGUAGE=lang)  # fmt: skip
+
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"player_N": [INVISIBLE[lang]]}
+    assert not Table.objects.exists()
+
+
+def test_the_joiners_some_scripts_spell_with_are_kept_in_a_name(client):
+    persian = "\u0646\u0627\u0647\u06cc\u062f\u200c\u0647"  # with a zero-width non-joiner
+    data = new_table_form("russian", player_N=persian, player_E="Boris\u200d")
+
+    response = client.post(reverse("new_table", args=["russian"]), data)
+
+    assert response.status_code == 302
+    assert Seat.objects.get(seat="N").player.name == persian
+
+
+DUMMY_NAMED = {
+    "en": "West is the dummy: leave the name empty or choose another dummy seat.",
+    "ru": "Запад — болван: оставьте имя пустым или выберите болваном другое место.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", sorted(k for k, p in PRESETS.items() if p.dummy_allowed))
+def test_a_name_typed_for_the_dummys_seat_is_told_not_dropped(client, variant, lang):
+    data = new_table_form(variant, dummy="W")  # West's name still typed in
+
+    response = client.post(reverse("new_table", args=[variant]), data, HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"player_W": [DUMMY_NAMED[lang]]}
+    assert not Table.objects.exists()
