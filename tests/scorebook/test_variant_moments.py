@@ -435,3 +435,20 @@ def test_a_verdict_at_its_field_is_a_sentence(client):
 
     assert "Taking 3 tricks needs the revoking side to hold 3 tricks (EW has 2)." in english
     assert "Чтобы забрать 3 взятки" in russian and "(у ВЗ — 2)." in russian
+
+
+# ---------------------------------------------------------------------------------------------
+# The Russian interface: the engine's verdicts and the labels in Russian words
+
+
+def test_a_gran_null_first_six_beyond_the_tricks_is_refused_in_russian(client):
+    table = services.create_table(variant="progulochny", players=PLAYERS, first_dealer="N")
+    deal = {"contract_game": "grand-null", "tricks": 2, "first_six": 5}
+
+    english = post_deal(client, table, **deal).content.decode()
+    russian = post_deal(client, table, lang="ru", **deal).content.decode()
+
+    assert "took 5 of the first six but 2 tricks in all" in english
+    assert "took 5 of the first six" not in russian
+    assert "Anna и Vera (СЮ)" in russian and "5 из первых шести" in russian
+    assert not table.deals.exists()
