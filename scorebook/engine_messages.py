@@ -135,6 +135,14 @@ MESSAGES = {
     "deals": gettext_lazy("must be a list of deals"),
 }
 
+# The same verdicts of a variant without partnerships (Prussian, Hussar): its sides are
+# single players (a side of one seat), each playing for himself.
+PLAYER_MESSAGES = {
+    "tricks-penalty": gettext_lazy(
+        "taking 3 tricks needs the revoking player to hold 3 tricks (%(side)s has %(has)s)"
+    ),
+}
+
 
 def sentence(text: str) -> str:
     """A verdict shown on its own, at the field it names: a capital and a full stop ("must be
@@ -187,12 +195,22 @@ def json_value(value: object) -> str:
         return repr(value)
 
 
+def single_player(error: RecordError, record: Record | None) -> bool:
+    """The verdict's side is one player: a variant without partnerships."""
+    if record is not None:
+        return not record.preset.partnerships
+    side = error.params.get("side")
+    return isinstance(side, str) and len(side) == 1
+
+
 def describe(error: RecordError, record: Record | None = None) -> str:
     """One sentence for the user, in the active language (the engine's English otherwise).
     Given the table's ``record``, a dealer or the declarers are named with their players."""
     message = MESSAGES.get(error.code)
     if message is None:
         return error.message
+    if error.code in PLAYER_MESSAGES and single_player(error, record):
+        message = PLAYER_MESSAGES[error.code]
     params = dict(error.params)
     seats = SEATS + (("got",) if error.code == "rotation" else ())
     for key, value in params.items():
