@@ -1,18 +1,21 @@
 """The rules engine's verdicts in the interface's language.
 
 The engine (standard library only) says what is wrong in English, with a code and the
-values involved; the screens show the translated sentence for the codes a user can reach
-from a form, and the engine's own words otherwise.
+values involved; every code it raises has its sentence here (tests/scorebook/
+test_engine_messages.py walks them all), and the engine's own words are only a fallback for
+a code this module does not know yet.
 """
 
 from __future__ import annotations
+
+import json
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorebook.pad import side_names
 from scorebook.rules import Record, RecordError
-from scorebook.variants import SEAT_NAMES, seat_letters
+from scorebook.variants import GAMES, OPTION_LABELS, SEAT_NAMES, seat_letters
 
 
 def field_label(name: str) -> str:
@@ -39,11 +42,22 @@ def field_label(name: str) -> str:
         "variant": _("variant"),
         "format": _("format"),
         "options": _("rules options"),
+        "meta": _("details"),
+        "dummy": _("dummy"),
     }
+    if name in labels:
+        return str(labels[name])
     seat = name.removeprefix("players.")
     if seat != name and seat in SEAT_NAMES:  # a player's name: "North's name"
         return _("%(seat)s's name") % {"seat": SEAT_NAMES[seat]}
-    return str(labels.get(name, name))
+    # The dotted paths of the record's file, said in words: "options.gameTarget" is the rules
+    # option "Points for the game", "meta.venue" the detail "venue".
+    if name.startswith("options."):
+        key = name.removeprefix("options.")
+        return _("rules option “%(name)s”") % {"name": OPTION_LABELS.get(key, key)}
+    if name.startswith("meta."):
+        return _("detail “%(name)s”") % {"name": name.removeprefix("meta.")}
+    return name
 
 
 MESSAGES = {
@@ -78,6 +92,61 @@ MESSAGES = {
     "unknown-field": gettext_lazy("is not a field of a whist record"),
     "variant": gettext_lazy("is not a variant this score book knows"),
     "format": gettext_lazy("must be “whist-record/1”: this is not a whist record"),
+    "claims-max": gettext_lazy("the players hold at most %(size)s honours, not %(got)s"),
+    "object": gettext_lazy("must be a JSON object"),
+    "number": gettext_lazy("must be a whole number from %(low)s to %(high)s, not %(value)s"),
+    "bool": gettext_lazy("must be true or false, not %(value)s"),
+    "choice": gettext_lazy("must be one of %(choices)s, not %(value)s"),
+    "honour-values": gettext_lazy(
+        'must be an object of honours held and their points, such as {"3": 2}'
+    ),
+    "honour-count": gettext_lazy("the honours held must be 1 to 5, not %(value)s"),
+    "honour-points": gettext_lazy(
+        "the points for %(count)s honours must be 0 to 1000, not %(value)s"
+    ),
+    "unknown-option": gettext_lazy("is not a rules option this score book knows"),
+    "only-add": gettext_lazy("this variant has only the “add 3 to the claimants” revoke penalty"),
+    "keys": gettext_lazy("must be an object naming exactly %(keys)s"),
+    "count": gettext_lazy("%(key)s must be a whole number from 0 to %(upto)s, not %(value)s"),
+    "seat": gettext_lazy("must be one of the seats %(seats)s, not %(value)s"),
+    "trump": gettext_lazy("is required in whist with a special suit (null for no trumps)"),
+    "grand-null-only": gettext_lazy("is written only for a Gran-Null contract"),
+    "suit-list": gettext_lazy("must be a list of at most six suits"),
+    "seat-list": gettext_lazy("must be a list of the seats N and/or S"),
+    "void-only": gettext_lazy("a misdeal or a redeal has only its dealer and a note"),
+    "contract-key": gettext_lazy("a contract has no %(name)s"),
+    "contract-side": gettext_lazy("the declaring side must be one of %(seats)s, not %(value)s"),
+    "contract-game": gettext_lazy("the game must be one of %(choices)s, not %(value)s"),
+    "contract-trump": gettext_lazy("a trump game needs its trump, S, H, D or C, not %(value)s"),
+    "contract-no-trump": gettext_lazy("this game (%(game)s) has no trump"),
+    "honours-game": gettext_lazy("are not written in this game (%(game)s)"),
+    "honours-none": gettext_lazy("are not written: these rules count no honours"),
+    "claimants": gettext_lazy("must name the players who claim honours (%(seats)s)"),
+    "first-six-required": gettext_lazy(
+        "is required for a Gran-Null contract (the tricks among the first six)"
+    ),
+    "first-six-sides": gettext_lazy("must name %(seats)s"),
+    "first-six-tricks": gettext_lazy(
+        "%(side)s took %(first)s of the first six but %(tricks)s tricks in all"
+    ),
+    "revoke-list": gettext_lazy("must be a list of revokes, each with its seat and penalty"),
+    "revoke-call": gettext_lazy(
+        "a deal won by calling honours is not played, so it has no revokes"
+    ),
+    "players": gettext_lazy("must be an object of seats and names (%(seats)s)"),
+    "players-seat": gettext_lazy("this variant has the seats %(seats)s, not %(value)s"),
+    "dummy-player": gettext_lazy("the dummy's seat %(seat)s has no player"),
+    "name": gettext_lazy("seat %(seat)s needs a player's name"),
+    "dummy-variant": gettext_lazy("this variant is not played three-handed with a dummy"),
+    "deals": gettext_lazy("must be a list of deals"),
+}
+
+# The same verdicts of a variant without partnerships (Prussian, Hussar): its sides are
+# single players (a side of one seat), each playing for himself.
+PLAYER_MESSAGES = {
+    "tricks-penalty": gettext_lazy(
+        "taking 3 tricks needs the revoking player to hold 3 tricks (%(side)s has %(has)s)"
+    ),
 }
 
 
@@ -110,7 +179,34 @@ def named(code: str, record: Record) -> str:
 
 # The verdicts about who deals or declares, whose seats or sides are named with their players
 # when the table is known ("Boris (E) deals this deal in rotation, not Anna (N)").
-NAMED = {"rotation": ("expected", "got"), "declarer": ("side",)}
+NAMED = {
+    "rotation": ("expected", "got"),
+    "declarer": ("side",),
+    "first-six-tricks": ("side",),
+}
+
+# The parameters naming one seat or side of the table, in the interface's letters (С В Ю З in
+# Russian): beyond these, "got" names the dealer of a deal out of rotation.
+SEATS = ("side", "expected", "seat", "key")
+
+# The parameters listing the record file's own words (seats, keys, choices), written as the
+# file writes them; and "value", what the file held instead, as JSON.
+LISTS = ("seats", "keys", "choices")
+
+
+def json_value(value: object) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def single_player(error: RecordError, record: Record | None) -> bool:
+    """The verdict's side is one player: a variant without partnerships."""
+    if record is not None:
+        return not record.preset.partnerships
+    side = error.params.get("side")
+    return isinstance(side, str) and len(side) == 1
 
 
 def describe(error: RecordError, record: Record | None = None) -> str:
@@ -119,14 +215,22 @@ def describe(error: RecordError, record: Record | None = None) -> str:
     message = MESSAGES.get(error.code)
     if message is None:
         return error.message
+    if error.code in PLAYER_MESSAGES and single_player(error, record):
+        message = PLAYER_MESSAGES[error.code]
     params = dict(error.params)
-    for key in ("side", "expected") + (("got",) if error.code == "rotation" else ()):
-        if isinstance(params.get(key), str):
-            code = params[key]
+    seats = SEATS + (("got",) if error.code == "rotation" else ())
+    for key, value in params.items():
+        if key in seats and isinstance(value, str):
             if record is not None and key in NAMED.get(error.code, ()):
-                params[key] = named(code, record)
+                params[key] = named(value, record)
             else:
-                params[key] = seat_letters(code)  # С В Ю З in Russian
+                params[key] = seat_letters(value)  # С В Ю З in Russian
+        elif key in LISTS and isinstance(value, tuple | list):
+            params[key] = ", ".join(map(str, value))
+        elif key == "value":
+            params[key] = json_value(value)
+        elif key == "game" and value in GAMES:
+            params[key] = str(GAMES[value])
     try:
         return str(message) % params if "%(" in str(message) else str(message)
     except (KeyError, TypeError, ValueError):

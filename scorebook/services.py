@@ -52,7 +52,7 @@ class Author:
     def of(cls, user: AbstractBaseUser | AnonymousUser | None, device: str = "") -> Author:
         if user is not None and user.is_authenticated:
             return cls(user=user, label=user.get_username())  # type: ignore[arg-type]
-        return cls(label=device or "guest")
+        return cls(label=device or "guest")  # said in words by the pages (deal_edit.html)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -140,7 +140,7 @@ def advance(progress: Progress, raw: Mapping[str, Any]) -> tuple[Deal, Sheet, Pr
     record = progress.record
     number = progress.count + 1
     if not isinstance(raw, Mapping):
-        raise _fail("a deal must be a JSON object", number)
+        raise _fail("a deal must be a JSON object", number, code="object")
     with paused_gc():
         deal = _DealParser(record.rules, record.dummy).parse(raw, number)
         after = progress.fork()

@@ -302,7 +302,7 @@ def _meta(raw: object) -> Mapping[str, Any]:
     if raw is None:
         return MappingProxyType({})
     if not isinstance(raw, Mapping):
-        raise _fail("must be an object", field="meta")
+        raise _fail("must be an object", field="meta", code="object")
     meta: dict[str, Any] = {}
     for key, value in raw.items():
         field = f"meta.{key}"
@@ -311,7 +311,9 @@ def _meta(raw: object) -> Mapping[str, Any]:
             continue
         text = _text(value, META_MAX, field).strip()
         if key == "date" and not DATE.fullmatch(text):
-            raise _fail(f"must be a date as YYYY-MM-DD, got {text!r}", field=field, code="date")
+            raise _fail(
+                f"must be a date as YYYY-MM-DD, got {text!r}", field=field, code="date", value=text
+            )
         meta[key] = text
     return MappingProxyType(meta)
 
@@ -328,34 +330,68 @@ def _check_option(preset: Preset, key: str, value: Any) -> Any:
         if key == "book" and preset.family == HUSSAR:
             low, high = HUSSAR_BOOK_RANGE
         if not _is_int(value) or not low <= value <= high:
-            raise _fail(f"must be a whole number from {low} to {high}, got {value!r}", field=field)
+            raise _fail(
+                f"must be a whole number from {low} to {high}, got {value!r}",
+                field=field,
+                code="number",
+                low=low,
+                high=high,
+                value=value,
+            )
         return value
     if kind[0] == "bool":
         if not isinstance(value, bool):
-            raise _fail(f"must be true or false, got {value!r}", field=field)
+            raise _fail(
+                f"must be true or false, got {value!r}", field=field, code="bool", value=value
+            )
         return value
     if kind[0] == "choice":
         if value not in kind[1]:
-            raise _fail(f"must be one of {', '.join(kind[1])}, got {value!r}", field=field)
+            raise _fail(
+                f"must be one of {', '.join(kind[1])}, got {value!r}",
+                field=field,
+                code="choice",
+                choices=kind[1],
+                value=value,
+            )
         return value
     if kind[0] == "honourSet":
         if value not in preset.honour_sets:
             allowed = ", ".join(preset.honour_sets)
-            raise _fail(f"must be one of {allowed} in {preset.key}, got {value!r}", field=field)
+            raise _fail(
+                f"must be one of {allowed} in {preset.key}, got {value!r}",
+                field=field,
+                code="choice",
+                choices=preset.honour_sets,
+                value=value,
+            )
         return value
     # honourValues: {"3": 2, "4": 4, ...}
     if not isinstance(value, Mapping) or not value:
-        raise _fail('must be an object of honours held -> points, e.g. {"3": 2}', field=field)
+        raise _fail(
+            'must be an object of honours held -> points, e.g. {"3": 2}',
+            field=field,
+            code="honour-values",
+        )
     values: dict[int, int] = {}
     for raw_count, points in value.items():
         count = raw_count
         if isinstance(raw_count, str) and raw_count.isdigit():
             count = int(raw_count)
         if not _is_int(count) or not 1 <= count <= 5:
-            raise _fail(f"honours held must be 1 to 5, got {raw_count!r}", field=field)
+            raise _fail(
+                f"honours held must be 1 to 5, got {raw_count!r}",
+                field=field,
+                code="honour-count",
+                value=raw_count,
+            )
         if not _is_int(points) or not 0 <= points <= 1000:
             raise _fail(
-                f"points for {count} honours must be 0 to 1000, got {points!r}", field=field
+                f"points for {count} honours must be 0 to 1000, got {points!r}",
+                field=field,
+                code="honour-points",
+                count=count,
+                value=points,
             )
         values[count] = points
     return MappingProxyType(values)
@@ -365,13 +401,15 @@ def _rules(preset: Preset, raw: object) -> tuple[Rules, Mapping[str, Any]]:
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
-        raise _fail("must be an object of option keys", field="options")
+        raise _fail("must be an object of option keys", field="options", code="object")
     given: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in OPTION_TYPES:
-            raise _fail(f"unknown option key {key!r}", field=f"options.{key}")
+            raise _fail(
+                f"unknown option key {key!r}", field=f"options.{key}", code="unknown-option"
+            )
         if key not in preset.defaults:
-            raise _fail(f"does not apply to {preset.key}", field=f"options.{key}")
+            raise _fail(f"does not apply to {preset.key}", field=f"options.{key}", code="not-used")
         given[key] = _check_option(preset, key, value)
     merged = {**preset.defaults, **given}
     honour_set = merged["honourSet"]
@@ -385,7 +423,11 @@ def _rules(preset: Preset, raw: object) -> tuple[Rules, Mapping[str, Any]]:
     else:
         honour_values = MappingProxyType(dict(merged["honourValues"]))
     if preset.only_add and merged["revoke.default"] != "add":
-        raise _fail(f"{preset.key} accepts only the 'add' penalty", field="options.revoke.default")
+        raise _fail(
+            f"{preset.key} accepts only the 'add' penalty",
+            field="options.revoke.default",
+            code="only-add",
+        )
     rules = Rules(
         preset=preset,
         book=merged.get("book", 6),
@@ -519,20 +561,30 @@ class _DealParser:
         if good is not None:
             return good
         if not isinstance(value, Mapping):
-            raise _fail(f"must be an object with {', '.join(keys)}", n, field)
+            raise _fail(
+                f"must be an object with {', '.join(keys)}", n, field, code="keys", keys=keys
+            )
         if set(value) != set(keys):
             raise _fail(
                 f"must name exactly {', '.join(keys)}, "
                 f"got {', '.join(map(str, value)) or 'nothing'}",
                 n,
                 field,
+                code="keys",
+                keys=keys,
             )
         result: dict[str, int] = {}
         for key in keys:
             count = value[key]
             if not _is_int(count) or not 0 <= count <= upto:
                 raise _fail(
-                    f"{key} must be a whole number from 0 to {upto}, got {count!r}", n, field
+                    f"{key} must be a whole number from 0 to {upto}, got {count!r}",
+                    n,
+                    field,
+                    code="count",
+                    key=key,
+                    upto=upto,
+                    value=count,
                 )
             result[key] = count
         if total is not None and sum(result.values()) != total:
@@ -639,7 +691,7 @@ class _DealParser:
         """
         preset = self.preset
         if type(raw) is not dict and not isinstance(raw, Mapping):
-            raise _fail("must be an object", n)
+            raise _fail("must be an object", n, code="object")
         if not raw.keys() <= self.usual:  # cheaper than the set difference when all is well
             for key in raw.keys() - self.usual:
                 if key not in DEAL_KEYS:
@@ -649,7 +701,14 @@ class _DealParser:
         get = raw.get
         dealer = get("dealer")
         if dealer is not None and dealer not in preset.seats:
-            raise _fail(f"must be one of {', '.join(preset.seats)}, got {dealer!r}", n, "dealer")
+            raise _fail(
+                f"must be one of {', '.join(preset.seats)}, got {dealer!r}",
+                n,
+                "dealer",
+                code="seat",
+                seats=preset.seats,
+                value=dealer,
+            )
         note = get("note")
         if note is not None:
             note = _text(note, NOTE_MAX, "note", n, lines=True)
@@ -661,7 +720,9 @@ class _DealParser:
         trump: str | None = None
         if self.has_trump:
             if self.trump_required and "trump" not in raw:
-                raise _fail("is required in special-suit (null for no trump)", n, "trump")
+                raise _fail(
+                    "is required in special-suit (null for no trump)", n, "trump", code="trump"
+                )
             trump = get("trump")
             if trump is not None and trump not in SUITS:
                 self.suit(trump, n, "trump")
@@ -683,13 +744,27 @@ class _DealParser:
             if doubling is None:
                 doubling = "none"
             if doubling not in DOUBLING_NAMES:
-                raise _fail(f"must be none, contra or recontra, got {doubling!r}", n, "doubling")
+                raise _fail(
+                    f"must be none, contra or recontra, got {doubling!r}",
+                    n,
+                    "doubling",
+                    code="choice",
+                    choices=DOUBLING_NAMES,
+                    value=doubling,
+                )
             multiplier = DOUBLING[doubling]
 
         # called (english-long)
         called = get("called") if self.calls else None
         if called is not None and called not in preset.sides:
-            raise _fail(f"must be one of {', '.join(preset.sides)}, got {called!r}", n, "called")
+            raise _fail(
+                f"must be one of {', '.join(preset.sides)}, got {called!r}",
+                n,
+                "called",
+                code="seat",
+                seats=preset.sides,
+                value=called,
+            )
 
         # honours (none claimed when left out)
         raw_honours = get("honours")
@@ -724,7 +799,9 @@ class _DealParser:
             assert tricks is not None
             first_six = self.first_six(get("first_six"), tricks, n)
         elif self.bidding and get("first_six") is not None:
-            raise _fail("is used only with a grand-null contract", n, "first_six")
+            raise _fail(
+                "is used only with a grand-null contract", n, "first_six", code="grand-null-only"
+            )
 
         revokes: tuple[Revoke, ...] = ()
         redealt = False
@@ -741,7 +818,9 @@ class _DealParser:
         named = get("trumps_named") if self.trumps_named else None
         if named is not None:
             if not isinstance(named, list) or len(named) > 6:
-                raise _fail("must be a list of at most six suits", n, "trumps_named")
+                raise _fail(
+                    "must be a list of at most six suits", n, "trumps_named", code="suit-list"
+                )
             trumps_named = tuple(self.suit(s, n, "trumps_named") for s in named)
 
         exchanged: tuple[str, ...] = ()
@@ -752,7 +831,9 @@ class _DealParser:
                 or any(s not in preset.seats for s in swapped)
                 or len(set(swapped)) != len(swapped)
             ):
-                raise _fail("must be a list of the seats N and/or S", n, "exchanged")
+                raise _fail(
+                    "must be a list of the seats N and/or S", n, "exchanged", code="seat-list"
+                )
             exchanged = tuple(swapped)
 
         # Deal's fields in order, without the named tuple's keyword-taking __new__ (twice as
@@ -784,10 +865,23 @@ class _DealParser:
     ) -> Deal:
         """A misdeal or a redeal: it takes only the dealer and a note."""
         if void not in VOID_KINDS:
-            raise _fail(f"must be 'misdeal' or 'redeal', got {void!r}", n, "void")
+            raise _fail(
+                f"must be 'misdeal' or 'redeal', got {void!r}",
+                n,
+                "void",
+                code="choice",
+                choices=VOID_KINDS,
+                value=void,
+            )
         for key, value in raw.items():
             if key not in ("dealer", "note", "void") and value is not None:
-                raise _fail(f"a void deal ({void}) takes only dealer and note", n, key)
+                raise _fail(
+                    f"a void deal ({void}) takes only dealer and note",
+                    n,
+                    key,
+                    code="void-only",
+                    void=void,
+                )
         return Deal(
             n,
             dealer,
@@ -842,22 +936,50 @@ class _DealParser:
     def contract(self, raw: object, n: int) -> Contract:
         sides = self.preset.sides
         if raw is None:
-            raise _fail("is required in progulochny", n, "contract")
+            raise _fail("is required in progulochny", n, "contract", code="required")
         if not isinstance(raw, Mapping):
-            raise _fail("must be an object with side and game", n, "contract")
+            raise _fail(
+                "must be an object with side and game",
+                n,
+                "contract",
+                code="keys",
+                keys=("side", "game"),
+            )
         for key in raw:
             if key not in ("side", "game", "trump"):
-                raise _fail(f"unknown key {key!r}", n, "contract")
+                raise _fail(f"unknown key {key!r}", n, "contract", code="contract-key", name=key)
         side, game, trump = raw.get("side"), raw.get("game"), raw.get("trump")
         if side not in sides:
-            raise _fail(f"side must be one of {', '.join(sides)}, got {side!r}", n, "contract")
+            raise _fail(
+                f"side must be one of {', '.join(sides)}, got {side!r}",
+                n,
+                "contract",
+                code="contract-side",
+                seats=sides,
+                value=side,
+            )
         if game not in GAMES:
-            raise _fail(f"game must be one of {', '.join(GAMES)}, got {game!r}", n, "contract")
+            raise _fail(
+                f"game must be one of {', '.join(GAMES)}, got {game!r}",
+                n,
+                "contract",
+                code="contract-game",
+                choices=GAMES,
+                value=game,
+            )
         if game == "trump":
             if trump not in SUITS:
-                raise _fail(f"a trump game needs trump S, H, D or C, got {trump!r}", n, "contract")
+                raise _fail(
+                    f"a trump game needs trump S, H, D or C, got {trump!r}",
+                    n,
+                    "contract",
+                    code="contract-trump",
+                    value=trump,
+                )
         elif trump is not None:
-            raise _fail(f"a {game} game has no trump", n, "contract")
+            raise _fail(
+                f"a {game} game has no trump", n, "contract", code="contract-no-trump", game=game
+            )
         return Contract(str(side), str(game), trump if trump is None else str(trump))
 
     def honours(self, raw: object, contract: Contract | None, n: int) -> dict[str, int] | None:
@@ -865,12 +987,20 @@ class _DealParser:
         scored = rules.honour_set != "none" and (contract is None or contract.game == "trump")
         if not scored:
             if raw is not None:
-                why = (
-                    f"in a {contract.game} contract"
-                    if contract is not None and rules.honour_set != "none"
-                    else f"when the honour set is 'none' in {preset.key}"
+                if contract is not None and rules.honour_set != "none":
+                    raise _fail(
+                        f"is not used in a {contract.game} contract",
+                        n,
+                        "honours",
+                        code="honours-game",
+                        game=contract.game,
+                    )
+                raise _fail(
+                    f"is not used when the honour set is 'none' in {preset.key}",
+                    n,
+                    "honours",
+                    code="honours-none",
                 )
-                raise _fail(f"is not used {why}", n, "honours")
             return None
         if raw is None:
             return None  # no honours claimed: nothing is written for them (the laws: lost)
@@ -896,7 +1026,11 @@ class _DealParser:
         seats = self.preset.seats
         if not isinstance(raw, Mapping) or not raw or any(k not in seats for k in raw):
             raise _fail(
-                f"must name the players who claim honours ({', '.join(seats)})", n, "honours"
+                f"must name the players who claim honours ({', '.join(seats)})",
+                n,
+                "honours",
+                code="claimants",
+                seats=seats,
             )
         claiming = tuple(k for k in seats if k in raw)
         counts = self.counts(raw, claiming, n, "honours", total=None, upto=size)
@@ -915,18 +1049,40 @@ class _DealParser:
         sides = self.preset.sides
         if raw is None:
             raise _fail(
-                "is required for a grand-null contract (tricks among the first six)", n, "first_six"
+                "is required for a grand-null contract (tricks among the first six)",
+                n,
+                "first_six",
+                code="first-six-required",
             )
         if not isinstance(raw, Mapping) or not raw or any(k not in sides for k in raw):
-            raise _fail(f"must be an object naming {' and/or '.join(sides)}", n, "first_six")
+            raise _fail(
+                f"must be an object naming {' and/or '.join(sides)}",
+                n,
+                "first_six",
+                code="first-six-sides",
+                seats=sides,
+            )
         for side, count in raw.items():
             if not _is_int(count) or not 0 <= count <= 6:
                 raise _fail(
-                    f"{side} must be a whole number from 0 to 6, got {count!r}", n, "first_six"
+                    f"{side} must be a whole number from 0 to 6, got {count!r}",
+                    n,
+                    "first_six",
+                    code="count",
+                    key=side,
+                    upto=6,
+                    value=count,
                 )
         a, b = sides
         if len(raw) == 2 and raw[a] + raw[b] != 6:
-            raise _fail(f"must add up to 6, got {raw[a]} + {raw[b]}", n, "first_six")
+            raise _fail(
+                f"must add up to 6, got {raw[a]} + {raw[b]}",
+                n,
+                "first_six",
+                code="sum",
+                total=6,
+                got=raw[a] + raw[b],
+            )
         result = {a: raw[a], b: 6 - raw[a]} if a in raw else {a: 6 - raw[b], b: raw[b]}
         for side in sides:
             last_seven = tricks[side] - result[side]
@@ -935,6 +1091,10 @@ class _DealParser:
                     f"{side} took {result[side]} of the first six but {tricks[side]} tricks in all",
                     n,
                     "first_six",
+                    code="first-six-tricks",
+                    side=side,
+                    first=result[side],
+                    tricks=tricks[side],
                 )
         return result
 
@@ -945,20 +1105,30 @@ class _DealParser:
         if raw is None:
             return ()
         if not isinstance(raw, list):
-            raise _fail("must be a list of {seat, penalty}", n, "revokes")
+            raise _fail("must be a list of {seat, penalty}", n, "revokes", code="revoke-list")
         if raw and call_won:
             raise _fail(
-                "a deal won by calling honours is not played, so it has no revokes", n, "revokes"
+                "a deal won by calling honours is not played, so it has no revokes",
+                n,
+                "revokes",
+                code="revoke-call",
             )
         result = []
         left = dict(tricks or {})
         for item in raw:
             if not isinstance(item, Mapping) or set(item) - {"seat", "penalty"}:
-                raise _fail("each revoke is an object {seat, penalty}", n, "revokes")
+                raise _fail(
+                    "each revoke is an object {seat, penalty}", n, "revokes", code="revoke-list"
+                )
             seat = item.get("seat")
             if seat not in preset.seats:
                 raise _fail(
-                    f"seat must be one of {', '.join(preset.seats)}, got {seat!r}", n, "revokes"
+                    f"seat must be one of {', '.join(preset.seats)}, got {seat!r}",
+                    n,
+                    "revokes",
+                    code="seat",
+                    seats=preset.seats,
+                    value=seat,
                 )
             if seat == self.dummy:
                 raise _fail(
@@ -973,11 +1143,19 @@ class _DealParser:
                 penalty = rules.revoke_default
             if penalty not in PENALTIES:
                 raise _fail(
-                    f"penalty must be one of {', '.join(PENALTIES)}, got {penalty!r}", n, "revokes"
+                    f"penalty must be one of {', '.join(PENALTIES)}, got {penalty!r}",
+                    n,
+                    "revokes",
+                    code="choice",
+                    choices=PENALTIES,
+                    value=penalty,
                 )
             if preset.only_add and penalty != "add":
                 raise _fail(
-                    f"{preset.key} accepts only the 'add' penalty, got {penalty!r}", n, "revokes"
+                    f"{preset.key} accepts only the 'add' penalty, got {penalty!r}",
+                    n,
+                    "revokes",
+                    code="only-add",
                 )
             side = side_of(preset, str(seat))
             if penalty == "tricks":
@@ -1005,24 +1183,37 @@ class _DealParser:
 def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str | None]:
     if not isinstance(raw, Mapping):
         raise _fail(
-            f"must be an object of seat -> name ({', '.join(preset.seats)})", field="players"
+            f"must be an object of seat -> name ({', '.join(preset.seats)})",
+            field="players",
+            code="players",
+            seats=preset.seats,
         )
     for seat in raw:
         if seat not in preset.seats:
             raise _fail(
                 f"{preset.key} has the seats {', '.join(preset.seats)}, not {seat!r}",
                 field="players",
+                code="players-seat",
+                seats=preset.seats,
+                value=seat,
             )
     players: dict[str, str | None] = {}
     for seat in preset.seats:
         name = raw.get(seat)
         if seat == dummy:
             if name is not None:
-                raise _fail(f"the dummy seat {seat} has no player", field="players")
+                raise _fail(
+                    f"the dummy seat {seat} has no player",
+                    field="players",
+                    code="dummy-player",
+                    seat=seat,
+                )
             players[seat] = None
             continue
         if not isinstance(name, str) or not name.strip():
-            raise _fail(f"seat {seat} needs a player's name", field="players")
+            raise _fail(
+                f"seat {seat} needs a player's name", field="players", code="name", seat=seat
+            )
         players[seat] = player_name(name, f"players.{seat}")
     seen: dict[str, str] = {}
     for seat, name in players.items():
@@ -1085,7 +1276,7 @@ def parse_record(data: object) -> Record:
     docs/record-format.md or the rules of docs/rules.md.
     """
     if not isinstance(data, Mapping):
-        raise _fail("a record must be a JSON object")
+        raise _fail("a record must be a JSON object", code="object")
     for key in data:
         if key not in RECORD_KEYS:
             raise _fail("unknown field", field=str(key), code="unknown-field")
@@ -1105,15 +1296,23 @@ def parse_record(data: object) -> Record:
     if dummy is not None:
         if not preset.dummy_allowed:
             raise _fail(
-                f"three-handed play with a dummy is not possible in {variant}", field="dummy"
+                f"three-handed play with a dummy is not possible in {variant}",
+                field="dummy",
+                code="dummy-variant",
             )
         if dummy not in preset.seats:
-            raise _fail(f"must be one of {', '.join(preset.seats)}, got {dummy!r}", field="dummy")
+            raise _fail(
+                f"must be one of {', '.join(preset.seats)}, got {dummy!r}",
+                field="dummy",
+                code="seat",
+                seats=preset.seats,
+                value=dummy,
+            )
     players = _players(preset, data.get("players"), dummy)
 
     raw_deals = data.get("deals")
     if not isinstance(raw_deals, list):
-        raise _fail("must be a list of deals", field="deals")
+        raise _fail("must be a list of deals", field="deals", code="deals")
     parser = _DealParser(rules, dummy)
     with paused_gc():
         deals = parser.parse_all(raw_deals)
@@ -1137,7 +1336,7 @@ def load_record(text: str | bytes) -> Record:
         with paused_gc():
             data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise RecordError(f"not valid JSON: {exc}") from None
+        raise RecordError(f"not valid JSON: {exc}", code="json") from None
     return parse_record(data)
 
 

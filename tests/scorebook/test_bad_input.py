@@ -124,7 +124,7 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         },
         422,
         "first_six",
-        "NS took 6 of the first six but 2 tricks in all",
+        "Anna & Vera (NS) took 6 of the first six but 2 tricks in all",
     ),
     (
         "trump game without trump suit",

@@ -576,3 +576,19 @@ def test_the_deal_list_numbers_each_deal_and_says_what_it_scored(client, table_w
 
     assert '<span class="num">1.</span>' in log and '<span class="num">3.</span>' in log
     assert f"→ NS\u00a0{below}\u00a0/\u00a0{above}" in log
+
+
+def test_a_change_by_no_account_and_no_phone_is_a_guests_in_the_interfaces_words(client):
+    # An imported record's deals have no author: services keep the label "guest", which the
+    # pages say in the visitor's language, not as it is stored
+    record = {"format": "whist-record/1", "variant": "russian", "players": PLAYERS,
+              "deals": [{"trump": "H", "tricks": {"NS": 7, "EW": 6}}]}  # fmt: skip
+    table = services.import_record(record)
+    assert Revision.objects.filter(deal__table=table, author_label="guest").exists()
+
+    edit = reverse("deal_edit", args=[table.edit_token, 1])
+    russian = client.get(edit, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    english = client.get(edit).content.decode()
+
+    assert "guest" not in russian and "гость без учётной записи" in russian
+    assert "a guest without an account" in english

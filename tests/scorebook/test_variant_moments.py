@@ -435,3 +435,45 @@ def test_a_verdict_at_its_field_is_a_sentence(client):
 
     assert "Taking 3 tricks needs the revoking side to hold 3 tricks (EW has 2)." in english
     assert "Чтобы забрать 3 взятки" in russian and "(у ВЗ — 2)." in russian
+
+
+# ---------------------------------------------------------------------------------------------
+# The Russian interface: the engine's verdicts and the labels in Russian words
+
+
+def test_a_gran_null_first_six_beyond_the_tricks_is_refused_in_russian(client):
+    table = services.create_table(variant="progulochny", players=PLAYERS, first_dealer="N")
+    deal = {"contract_game": "grand-null", "tricks": 2, "first_six": 5}
+
+    english = post_deal(client, table, **deal).content.decode()
+    russian = post_deal(client, table, lang="ru", **deal).content.decode()
+
+    assert "took 5 of the first six but 2 tricks in all" in english
+    assert "took 5 of the first six" not in russian
+    assert "Anna и Vera (СЮ)" in russian and "5 из первых шести" in russian
+    assert not table.deals.exists()
+
+
+def test_a_two_player_revoke_refusal_speaks_of_a_player_not_a_pair(client):
+    table = services.create_table(
+        variant="prussian", players={"N": "Anna", "S": "Vera"}, first_dealer="N"
+    )
+    revoke = {"trump": "S", "tricks": 11, "revoke1_seat": "S", "revoke1_penalty": "tricks"}
+
+    russian = post_deal(client, table, lang="ru", **revoke).content.decode()
+
+    assert "Чтобы забрать 3 взятки, у игрока с ренонсом должно быть 3 взятки" in russian
+    assert "у пары" not in russian
+
+
+def test_prussian_tricks_are_asked_by_the_players_names(client):
+    table = services.create_table(
+        variant="prussian", players={"N": "Anna", "S": "Vera"}, first_dealer="N"
+    )
+
+    english = client.get(table_url(table)).content.decode()
+    russian = client.get(table_url(table), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+
+    assert "Tricks of Anna (N; Vera, S, takes the rest)" in english
+    assert "Tricks of N (S takes the rest)" not in english
+    assert "Взятки Anna (С; остальные — у Vera, Ю)" in russian
