@@ -432,10 +432,13 @@ class NetGroup:
 
 def evening_nets(sheets: Sequence[PrintSheet]) -> list[NetGroup]:
     """Each named player's settlement at every table he sat at and their net, ranked, one
-    group per variant (in the order the variants first appear)."""
+    group per variant (in the order the variants first appear). A table where no deal scored
+    is no one's session: it ranks nobody."""
     by_variant: dict[str, dict[str, list[tuple[int, Amount]]]] = {}
     names: dict[str, str] = {}
     for number, printed in enumerate(sheets, start=1):
+        if all(deal.void is not None for deal in printed.sheet.deals):
+            continue
         found = by_variant.setdefault(printed.variant, {})
         names[printed.variant] = printed.variant_name
         for seat, amount in printed.sheet.settlement_players.items():

@@ -484,6 +484,60 @@ def test_only_the_seasons_variant_and_dates_count(club, night, organiser):
     assert names == set(TABLE_1.values())
 
 
+TABLE_3 = {"N": "Eve", "E": "Frank", "S": "Grace", "W": "Heidi"}
+
+
+def _seated_but_unplayed(night, organiser, how):
+    """A table of ``TABLE_3`` at ``night`` where no deal scored: none recorded, the only one
+    voided as a misdeal, or the only one undone."""
+    table = seat_table(night, organiser, TABLE_3)
+    if how == "no deal":
+        return table
+    play(table, 9)
+    author = services.Author(label="t")
+    if how == "voided":
+        services.void_deal(table, 1, "misdeal", version=table.version, author=author)
+    else:
+        services.undo_last(table, number=1, author=author)
+    return table
+
+
+@pytest.mark.parametrize("how", ["no deal", "voided", "undone"])
+@pytest.mark.parametrize("kind", ["total", "average", "rating"])
+def test_a_table_where_no_deal_scored_is_no_session(client, club, night, organiser, kind, how):
+    season = _season(club, kind, **({"best": 2} if kind == "average" else {}))
+    play(seat_table(night, organiser, TABLE_3), 9, 9)  # Eve and Grace win on the first night
+    eve = club.roster.get(name="Eve")
+    before = standings.season_standings(season)
+    stats_before = standings.player_stats(eve, "russian", season)
+    second = clubs.open_night(club, name="Tuesday", date=NIGHT_DATE + datetime.timedelta(days=4),
+                              author=organiser)  # fmt: skip
+
+    _seated_but_unplayed(second, organiser, how)
+
+    after = standings.season_standings(season)
+    assert after.rows() == before.rows() and after.ladder.sessions == before.ladder.sessions == 1
+    page = client.get(reverse("season", args=[club.token, season.pk])).content.decode()
+    assert "1 night played" in page
+    stats = standings.player_stats(eve, "russian", season)
+    assert (stats.sessions, stats.tables, stats.nights, stats.net, stats.rating) == (
+        stats_before.sessions, 1, stats_before.nights, stats_before.net, stats_before.rating
+    )  # fmt: skip
+    assert standings.night_view(second)[1] == []  # the night has no standings to show
+
+
+@pytest.mark.parametrize("how", ["no deal", "voided", "undone"])
+def test_the_night_pdf_ranks_nobody_from_a_table_where_no_deal_scored(night, organiser, how):
+    from scorebook import pdf
+
+    played = play(seat_table(night, organiser, TABLE_1), 9)
+    unplayed = _seated_but_unplayed(night, organiser, how)
+
+    nets = pdf.evening_nets([pdf.table_sheet(t) for t in (played, unplayed)])
+
+    assert nets == pdf.evening_nets([pdf.table_sheet(played)])
+
+
 def test_the_season_page_csv_and_pdf(client, club, night, organiser):
     season = _season(club, "average", best=2, min_sessions=2)
     play(seat_table(night, organiser, TABLE_1), 9, 9)
