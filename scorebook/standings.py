@@ -258,7 +258,7 @@ class TableAtGlance:
 def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Standings]]]:
     """Every table of the night with its rubber and settlement, and the night's standings,
     one per variant (amounts of different variants are never added together)."""
-    tables = _tables(night.tables.order_by("pk"))
+    tables = _tables(night.tables.order_by("number", "pk"))
     scored = {t.pk: (o, r) for t, o, r in results(tables)}
     names = names_of(tables)
     glance = []

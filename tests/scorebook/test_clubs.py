@@ -49,9 +49,9 @@ def night(club, organiser):
     return clubs.open_night(club, name="Friday", date=NIGHT_DATE, author=organiser)
 
 
-def seat_table(night, organiser, players, variant="russian"):
+def seat_table(night, organiser, players, variant="russian", **extra):
     return clubs.start_table(night, author=organiser, variant=variant, players=players,
-                             first_dealer="N")  # fmt: skip
+                             first_dealer="N", **extra)  # fmt: skip
 
 
 def play(table, *ns_tricks):
@@ -665,6 +665,89 @@ def test_a_night_table_keeps_its_number_when_another_leaves(client, club, night,
     second.refresh_from_db()
     # the club speaks Russian: its tables are named in its words, whatever the organiser's page
     assert (first.title, second.title, third.title) == ("Стол 1", "Стол 2", "Стол 3")
+
+
+def night_labels(client, night):
+    """The tables' labels as the night page shows them, and as its projector view does."""
+    pages = [client.get(reverse(name, args=[night.token])).content.decode()
+             for name in ("evening", "evening_glance")]  # fmt: skip
+    found = [re.findall(r'<h3><a href="/t/[^"]+/">([^<]+)</a>', page) for page in pages]
+    assert found[0] == found[1]
+    return found[0]
+
+
+def printed_labels(night):
+    """The tables as the night's PDF numbers and names them: (T-number, title), in print order."""
+    from scorebook import pdf
+
+    closing = pdf_pages(night)[-1]
+    sheets = [pdf.table_sheet(t, number=t.number) for t in pdf.evening_tables(night)]
+    for sheet in sheets:
+        assert f"T{sheet.number} {sheet.title}" in closing
+    return [(sheet.number, sheet.title) for sheet in sheets]
+
+
+def test_every_table_of_a_night_has_its_own_label(client, club, night, organiser):
+    # Made earlier at /new/russian/, without a title, then added to the night by its edit link
+    kitchen = services.create_table(variant="russian", players=TABLE_3, owner=organiser)
+    seat_table(night, organiser, TABLE_1)
+    seat_table(night, organiser, TABLE_2)
+    client.force_login(organiser)
+    client.post(reverse("evening_file", args=[night.token]), {"link": kitchen.edit_token})
+    last = seat_table(night, organiser, {s: f"{n}2" for s, n in TABLE_1.items()})
+
+    labels = night_labels(client, night)
+
+    assert len(labels) == len(set(labels)) == 4
+    assert labels == ["Стол 1", "Стол 2", "Стол 3", "Стол 4"]  # in the order they joined
+    kitchen.refresh_from_db()
+    assert (kitchen.number, kitchen.title, last.number) == (3, "Стол 3", 4)
+    assert printed_labels(night) == [(n, label) for n, label in enumerate(labels, start=1)]
+
+
+def test_a_table_moved_in_takes_the_next_number_unless_named_apart(client, club, night,
+                                                                   organiser):  # fmt: skip
+    other = clubs.open_night(club, name="Saturday", date=NIGHT_DATE, author=organiser)
+    numbered = seat_table(other, organiser, TABLE_1)  # "Стол 1" of the other night
+    named = seat_table(other, organiser, TABLE_2, title="Window")
+    seat_table(night, organiser, TABLE_3)  # this night's "Стол 1"
+
+    clubs.file_table(night, numbered, author=organiser)
+    clubs.file_table(night, named, author=organiser)
+    after = seat_table(night, organiser, {s: f"{n}2" for s, n in TABLE_1.items()})
+
+    client.force_login(organiser)
+    assert night_labels(client, night) == ["Стол 1", "Стол 2", "Window", "Стол 4"]
+    assert [t.number for t in pdf_tables(night)] == [1, 2, 3, 4] and after.number == 4
+
+
+def test_a_title_already_on_the_night_is_refused_at_the_field(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    client.force_login(organiser)
+
+    response = client.post(reverse("night_table", args=[night.token, "russian"]),
+                           new_table_form("russian", title="стол 1"))  # fmt: skip
+
+    assert response.status_code == 422
+    assert "Another table of this night is called" in response.content.decode()
+    assert night.tables.count() == 1
+
+
+def test_two_tables_of_a_night_never_share_a_number(club, night, organiser):
+    from django.db import IntegrityError, transaction
+
+    first = seat_table(night, organiser, TABLE_1)
+    second = seat_table(night, organiser, TABLE_2)
+    second.number = first.number
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        second.save(update_fields=["number"])
+
+
+def pdf_tables(night):
+    from scorebook import pdf
+
+    return pdf.evening_tables(night)
 
 
 def test_a_night_table_is_named_in_the_clubs_language(organiser):
