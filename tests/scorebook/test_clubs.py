@@ -95,6 +95,16 @@ def test_a_signed_in_user_creates_a_club_and_runs_it(client, organiser):
     assert club.log.filter(action=ClubLog.Action.CREATED).exists()
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_new_club_form_offers_the_pages_language(client, organiser, lang):
+    client.force_login(organiser)
+
+    page = client.get(reverse("new_club"), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+
+    select = re.search(r'<select name="language"[^>]*>(.*?)</select>', page, re.S)
+    assert re.findall(r'<option value="(\w+)" selected>', select.group(1)) == [lang]
+
+
 def test_an_anonymous_visitor_cannot_create_a_club(client):
     response = client.post(reverse("new_club"), {"name": "X", "variant": "russian"})
 
