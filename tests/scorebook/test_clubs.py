@@ -431,6 +431,18 @@ def test_the_night_shows_every_table_its_rubber_and_the_standings(client, club, 
     assert {rows[0]["name"], rows[1]["name"]} == {"Anna", "Vera"}
 
 
+@pytest.mark.parametrize(("lang", "finished"), [("en", "rubber 1 finished"),
+                                                ("ru", "роббер 1 окончен")])  # fmt: skip
+def test_a_finished_rubber_reads_finished_on_the_night(client, club, night, organiser, lang,
+                                                        finished):  # fmt: skip
+    play(seat_table(night, organiser, TABLE_1), 9, 9, 4, 4, 4, 9, 9)  # NS win 2 games : 1
+
+    glance = client.get(reverse("evening_glance", args=[night.token]), HTTP_ACCEPT_LANGUAGE=lang)
+
+    text = re.sub(r"\s+", " ", glance.content.decode())
+    assert finished in text and "over" not in text
+
+
 def test_a_night_of_two_variants_ranks_each_apart(club, night, organiser):
     play(seat_table(night, organiser, TABLE_1), 9, 9)
     english = seat_table(night, organiser, TABLE_2, variant="english-short")
