@@ -443,6 +443,31 @@ def test_a_finished_rubber_reads_finished_on_the_night(client, club, night, orga
     assert finished in text and "over" not in text
 
 
+def test_a_player_at_two_tables_of_the_night_is_pointed_out(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    seat_table(night, organiser, {**TABLE_2, "E": "Anna"})
+    client.force_login(organiser)
+
+    pages = [client.get(reverse(name, args=[night.token])).content.decode()
+             for name in ("evening", "evening_glance")]  # fmt: skip
+    client.logout()
+    projector = client.get(reverse("evening_glance", args=[night.token])).content.decode()
+
+    for page in pages:  # the organiser's, refreshed with the tables
+        assert "Anna is seated at more than one table of this night: Стол 1, Стол 2." in page
+    assert "Anna" in projector and "more than one table" not in projector
+
+
+def test_a_night_where_everyone_sits_once_has_no_warning(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    seat_table(night, organiser, TABLE_2)
+    client.force_login(organiser)
+
+    page = client.get(reverse("evening", args=[night.token])).content.decode()
+
+    assert "more than one table" not in page and "Anna" in page
+
+
 def test_a_night_of_two_variants_ranks_each_apart(club, night, organiser):
     play(seat_table(night, organiser, TABLE_1), 9, 9)
     english = seat_table(night, organiser, TABLE_2, variant="english-short")
