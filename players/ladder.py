@@ -11,7 +11,8 @@ and this module does the rest::
 The rules, which the project's ``docs/ladders.md`` restates:
 
 - every date is one *session*; a player's session result is the sum of his settlements at the
-  tables of that date;
+  tables of that date; a table where no deal scored (``played`` false: none recorded, or every
+  one void) is no session and counts for nothing;
 - his *partners* are the players seated opposite him, in partnership variants only (a defender
   in three-handed play has none);
 - ``total`` adds his session results, ``average`` takes their mean (with ``best``, the mean of
@@ -56,7 +57,10 @@ class TableResult:
     seat has no player), ``prussian``'s ``"N"`` and ``hussar``'s ``"E"`` to one player.
     ``settlement`` holds each seated player's ``settlement.players`` amount. ``rubber_winners``
     is the winning side of every *finished* rubber, in record order. ``partnership`` is true in
-    the partnership variants, where the two players of a side are partners.
+    the partnership variants, where the two players of a side are partners. ``played`` is
+    false when no deal of the table scored (none was recorded, or every one was void): such a
+    table is checked like any other but counts for nothing, neither as a session nor as a
+    partnership.
     """
 
     date: datetime.date
@@ -65,6 +69,7 @@ class TableResult:
     settlement: Mapping[PlayerKey, float]
     rubber_winners: tuple[str, ...]
     partnership: bool
+    played: bool = True
 
 
 class LadderError(ValueError):
@@ -120,7 +125,7 @@ def session_results(tables: Iterable[TableResult]) -> dict[PlayerKey, dict[datet
     """
     return {
         player: {date: float(amount) for date, amount in sorted(by_date.items())}
-        for player, by_date in _exact_sessions(_checked(tables)).items()
+        for player, by_date in _exact_sessions(_played(_checked(tables))).items()
     }
 
 
@@ -131,7 +136,7 @@ def partners(tables: Iterable[TableResult]) -> dict[PlayerKey, Counter[PlayerKey
     partner. Every seated player appears, with an empty counter when he had no partner.
     """
     result: dict[PlayerKey, Counter[PlayerKey]] = {}
-    for table in _checked(tables):
+    for table in _played(_checked(tables)):
         for team in table.teams.values():
             for player in team:
                 together = result.setdefault(player, Counter())
@@ -148,7 +153,7 @@ def rating_history(
     The rubbers are rated in the order :func:`rated_matches` gives. A player who never played a
     finished rubber has an empty history (his rating stays at the default, ordinal 0).
     """
-    tables = _checked(tables)
+    tables = _played(_checked(tables))
     history: dict[PlayerKey, list[tuple[datetime.date, float]]] = {
         player: [] for table in tables for player in table.settlement
     }
@@ -168,7 +173,7 @@ def rated_matches(
     valid record).
     """
     matches: list[tuple[datetime.date, list[tuple[PlayerKey, ...]], list[float]]] = []
-    for table in sorted(_checked(tables), key=lambda t: t.date):
+    for table in sorted(_played(_checked(tables)), key=lambda t: t.date):
         for winner in table.rubber_winners:
             if not table.teams[winner]:
                 continue
@@ -215,13 +220,14 @@ def standings(
         raise ValueError(f"min_sessions must be 0 or more, got {min_sessions}")
     if min_partners < 0:
         raise ValueError(f"min_partners must be 0 or more, got {min_partners}")
-    tables = _checked(tables)
-    if not tables:
+    every = _checked(tables)
+    if not every:
         return Ladder(kind=kind, variant=None, sessions=0, standings=())
+    variant, partnership = every[0].variant, every[0].partnership
+    tables = _played(every)
 
     results = _exact_sessions(tables)
     together = partners(tables)
-    partnership = tables[0].partnership
     values: dict[PlayerKey, float]
     keys: dict[PlayerKey, Any]  # what ranks compare: exact fractions, or rounded ratings
     if kind == "rating":
@@ -253,7 +259,7 @@ def standings(
         for player, sessions, count, ok in rows
     )
     dates = {table.date for table in tables}
-    return Ladder(kind=kind, variant=tables[0].variant, sessions=len(dates), standings=lines)
+    return Ladder(kind=kind, variant=variant, sessions=len(dates), standings=lines)
 
 
 def ladder_document(ladder: Ladder, name: Callable[[PlayerKey], str] = str) -> dict[str, Any]:
@@ -311,6 +317,11 @@ def _checked(tables: Iterable[TableResult]) -> list[TableResult]:
             if winner not in table.teams:
                 raise LadderError(index, f"rubber winner {winner!r} is not a side of the table")
     return tables
+
+
+def _played(tables: list[TableResult]) -> list[TableResult]:
+    """The tables where a deal scored: only they make sessions."""
+    return [table for table in tables if table.played]
 
 
 def _exact_sessions(

@@ -174,9 +174,35 @@ def _seat_on_roster(table: Table, club: Club) -> None:
             seat.save(update_fields=["player"])
 
 
+def table_name(club: Club, number: int | None) -> str:
+    """The name of a night's table by its number, in the club's words."""
+    with translation.override(club.language):
+        return _("Table %(n)s") % {"n": number}
+
+
+def _next_number(night: Evening) -> int:
+    """The next number of the night's tables. The night's row is read locked, so that two
+    organisers adding tables at once wait for each other (the unique constraint on the night
+    and number is the last word); a number is never given twice, even after its table left."""
+    locked = Evening.objects.select_for_update().get(pk=night.pk)
+    locked.tables_numbered += 1
+    locked.save(update_fields=["tables_numbered"])
+    return locked.tables_numbered
+
+
+def _title_taken(night: Evening, title: str, but: Table | None = None) -> bool:
+    """Whether another table of the night goes by ``title`` (whatever its letter case: compared
+    here, as SQLite ignores the case of ASCII letters only)."""
+    others = Table.objects.filter(evening=night).exclude(pk=but.pk if but is not None else None)
+    titles = {t.strip().casefold() for t in others.values_list("title", flat=True)}
+    return title.strip().casefold() in titles
+
+
 @transaction.atomic
 def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Table:
-    """Put a table into a club night, or move it there from another night."""
+    """Put a table into a club night, or move it there from another night. It takes the night's
+    next number, and the name of that number unless it has a name of its own that no other
+    table of the night goes by (the name of its number at another night is not its own)."""
     club = night.club
     assert club is not None
     table = Table.objects.select_for_update().get(pk=table.pk)
@@ -186,9 +212,14 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
     if before is not None and before.club_id != club.pk:
         raise ClubError(_("This table belongs to another club's night."), "link")
     _seat_on_roster(table, club)
+    number = _next_number(night)
+    numbered = before is not None and table.title == table_name(club, table.number)
+    if not table.title.strip() or numbered or _title_taken(night, table.title, but=table):
+        table.title = table_name(club, number)
     table.evening = night
+    table.number = number
     table.played_on = night.date
-    table.save(update_fields=["evening", "played_on", "updated_at"])
+    table.save(update_fields=["evening", "number", "title", "played_on", "updated_at"])
     if before is None:
         _log(club, ClubLog.Action.TABLE_FILED, author, table=table.pk, night=night.pk)
     else:
@@ -205,13 +236,15 @@ def start_table(
     ``keep_options``, the table's options become the club's usual ones for its variant."""
     club = night.club
     assert club is not None
-    if not table.get("title"):
-        # A number that stays the table's own, and is never given twice, when tables leave
-        # the night: one more than the tables that ever joined it (the club's history).
-        joined = club.log.filter(action=ClubLog.Action.TABLE_FILED, detail__night=night.pk)
-        with translation.override(club.language):  # the table's name, in the club's words
-            table["title"] = _("Table %(n)s") % {"n": joined.count() + 1}
-    created = services.create_table(evening=night, owner=author, **table)
+    title = table.pop("title", "").strip()
+    if title and _title_taken(night, title):
+        raise ClubError(
+            _("Another table of this night is called “%(title)s”.") % {"title": title}, "title"
+        )
+    number = _next_number(night)
+    created = services.create_table(
+        evening=night, owner=author, number=number, title=title or table_name(club, number), **table
+    )
     if keep_options and created.variant == club.variant:
         club.options = dict(created.options)
         club.save(update_fields=["options"])
@@ -228,7 +261,8 @@ def remove_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> T
     if table.evening_id != night.pk:
         raise ClubError(_("This table is not in this night."), "table")
     table.evening = None
-    table.save(update_fields=["evening", "updated_at"])
+    table.number = None
+    table.save(update_fields=["evening", "number", "updated_at"])
     _log(club, ClubLog.Action.TABLE_REMOVED, author, table=table.pk, night=night.pk)
     return table
 

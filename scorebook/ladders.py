@@ -34,7 +34,8 @@ def table_result(
     ``players`` maps seats to the keys the ladder knows players by; it defaults to the record's
     names. A seat it leaves out (or maps to ``None``) has no player: the dummy, or a guest the
     ladder does not rank. A team is its side's players in seat order (``NS``: North, South).
-    The variant is a partnership one when one of its sides holds two seats.
+    The variant is a partnership one when one of its sides holds two seats. The table is
+    ``played`` when at least one of its deals scored (neither void nor redealt).
 
     Raises :class:`ValueError` when one player is given two seats.
     """
@@ -61,6 +62,7 @@ def table_result(
             if rubber.finished and rubber.winner is not None
         ),
         partnership=any(len(side_seats) == 2 for side_seats in sides.values()),
+        played=any(deal.void is None for deal in sheet.deals),
     )
 
 

@@ -46,6 +46,9 @@ class Evening(models.Model):
     place = models.CharField(_("place"), max_length=100, blank=True)
     token = models.CharField(max_length=40, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The last number given to a table of the night (read locked, see clubs.next_number):
+    # a number is never given twice, even after its table left the night.
+    tables_numbered = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-date", "name"]
@@ -70,6 +73,9 @@ class Table(models.Model):
         Evening, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables"
     )
     title = models.CharField(_("title"), max_length=100, blank=True)
+    # Its number in its night (None outside a night): "Table 3" on the night page, T3 in the
+    # night's PDF. Two tables of one night never share one.
+    number = models.PositiveIntegerField(null=True, blank=True)
     place = models.CharField(_("place"), max_length=100, blank=True)
     played_on = models.DateField(_("date"), default=timezone.localdate)
     first_dealer = models.CharField(
@@ -95,6 +101,9 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "number"], name="table_number_unique")
+        ]
 
     def __str__(self) -> str:
         return self.title or f"{self.variant} #{self.pk}"

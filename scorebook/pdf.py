@@ -432,10 +432,14 @@ class NetGroup:
 
 def evening_nets(sheets: Sequence[PrintSheet]) -> list[NetGroup]:
     """Each named player's settlement at every table he sat at and their net, ranked, one
-    group per variant (in the order the variants first appear)."""
+    group per variant (in the order the variants first appear). A table where no deal scored
+    is no one's session: it ranks nobody."""
     by_variant: dict[str, dict[str, list[tuple[int, Amount]]]] = {}
     names: dict[str, str] = {}
-    for number, printed in enumerate(sheets, start=1):
+    for index, printed in enumerate(sheets, start=1):
+        number = printed.number or index
+        if all(deal.void is not None for deal in printed.sheet.deals):
+            continue
         found = by_variant.setdefault(printed.variant, {})
         names[printed.variant] = printed.variant_name
         for seat, amount in printed.sheet.settlement_players.items():
@@ -550,7 +554,8 @@ def record_pdf(data: Mapping[str, Any], *, lang: str, paper: str, url: str | Non
 
 
 def evening_tables(evening: Evening) -> list[Table]:
-    return list(evening.tables.order_by("created_at", "pk"))
+    """The evening's tables in the order they print: by their numbers in the evening."""
+    return list(evening.tables.order_by("number", "created_at", "pk"))
 
 
 def evening_pdf(evening: Evening, *, lang: str, paper: str, base_url: str | None = None) -> bytes:
@@ -558,7 +563,9 @@ def evening_pdf(evening: Evening, *, lang: str, paper: str, base_url: str | None
     check_options(lang, paper)
     tables = evening_tables(evening)
     with translation.override(lang):
-        sheets = [table_sheet(t, base_url, number=i) for i, t in enumerate(tables, start=1)]
+        sheets = [
+            table_sheet(t, base_url, number=t.number or i) for i, t in enumerate(tables, start=1)
+        ]
     return render_pdf(
         "scorebook/print/sheets.html",
         {

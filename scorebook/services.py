@@ -243,12 +243,15 @@ def create_table(
     place: str = "",
     cut: Any = None,
     evening: Evening | None = None,
+    number: int | None = None,
 ) -> Table:
-    """A new table; seated players come from the roster of the evening's club, if any."""
+    """A new table (``number``: its number in the evening); seated players come from the
+    roster of the evening's club, if any."""
     record = validate_table(variant, options or {}, players, dummy)
     club = evening.club if evening is not None else None
     table = Table.objects.create(
         evening=evening,
+        number=number,
         **({"played_on": evening.date} if evening is not None else {}),
         variant=variant,
         options=dict(options or {}),

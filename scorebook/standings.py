@@ -97,7 +97,7 @@ def outcome_of(record: Any, sheet: Any) -> Outcome:
 def outcomes(tables: Iterable[Table]) -> dict[int, Outcome]:
     """Each table's outcome, from the cache or scored now (in one batch)."""
     tables = list(tables)
-    keys = {t.pk: f"outcome:1:{_stamp(t)}" for t in tables}
+    keys = {t.pk: f"outcome:2:{_stamp(t)}" for t in tables}
     cached = cache.get_many(list(keys.values()))
     found = {pk: cached[key] for pk, key in keys.items() if key in cached}
     missing = [t for t in tables if t.pk not in found]
@@ -106,7 +106,7 @@ def outcomes(tables: Iterable[Table]) -> dict[int, Outcome]:
             # Read in part (a season's ladder reads stamps only): read them whole to score
             # them, each cached under the state it was read in.
             missing = _tables(Table.objects.filter(pk__in=[t.pk for t in missing]))
-            keys.update({t.pk: f"outcome:1:{_stamp(t)}" for t in missing})
+            keys.update({t.pk: f"outcome:2:{_stamp(t)}" for t in missing})
         fresh = {
             pk: outcome_of(record, sheet)
             for pk, (record, sheet) in services.score_tables(missing).items()
@@ -214,7 +214,7 @@ def season_standings(season: Season) -> Standings:
         seatings[table_id][seat] = player_id
         names[player_id] = name
     params = (season.kind, season.best, season.min_sessions, season.min_partners)
-    key = f"season:1:{season.pk}:{_digest(tables, seatings, season.variant, *params)}"
+    key = f"season:2:{season.pk}:{_digest(tables, seatings, season.variant, *params)}"
     ladder = cache.get(key)
     if ladder is None:
         found = outcomes(tables)
@@ -258,7 +258,7 @@ class TableAtGlance:
 def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Standings]]]:
     """Every table of the night with its rubber and settlement, and the night's standings,
     one per variant (amounts of different variants are never added together)."""
-    tables = _tables(night.tables.order_by("pk"))
+    tables = _tables(night.tables.order_by("number", "pk"))
     scored = {t.pk: (o, r) for t, o, r in results(tables)}
     names = names_of(tables)
     glance = []
@@ -273,7 +273,7 @@ def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Sta
         glance.append(TableAtGlance(table, outcome, seats))
     by_variant: dict[str, list[TableResult]] = defaultdict(list)
     for table in tables:
-        if table.pk in scored:
+        if table.pk in scored and scored[table.pk][1].played:
             by_variant[table.variant].append(scored[table.pk][1])
     ranked = [
         (
@@ -329,7 +329,7 @@ def player_stats(player: Player, variant: str, season: Season | None = None) -> 
     honours = honour_deals = 0
     for table, outcome, result in found:
         seat = next((s for s, pid in seating(table).items() if pid == player.pk), None)
-        if seat is None:
+        if seat is None or not result.played:  # a table where no deal scored is no session
             continue
         side = outcome.side_of[seat]
         amount = result.settlement.get(player.pk, 0)

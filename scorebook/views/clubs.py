@@ -148,7 +148,8 @@ def _apply(form: forms.Form, call: Any) -> Any:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_club(request: HttpRequest) -> HttpResponse:
-    form = ClubForm(request.POST or None)
+    # The club speaks the language its organiser reads, unless he chooses another.
+    form = ClubForm(request.POST or None, initial={"language": translation.get_language()})
     if request.method == "POST" and form.is_valid():
         club = clubs.create_club(user=request.user, **form.cleaned_data)  # type: ignore[arg-type]
         return redirect("club", token=club.token)

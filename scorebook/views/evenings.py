@@ -88,11 +88,29 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
     }
     if role == clubs.ORGANISER:
         assert night.club is not None
+        context["seated_twice"] = seated_twice(glance)
         context["variants"] = [(key, variant_name(key)) for key in PRESETS]
         context["other_nights"] = night.club.nights.exclude(pk=night.pk).order_by("-date")[:30]
         context.setdefault("form", FileTableForm(night))
     context.update(extra)
     return context
+
+
+def seated_twice(glance: list[standings.TableAtGlance]) -> list[str]:
+    """A warning for each player seated at more than one table of the night (he may have
+    moved on from a finished table: it is said, not refused). Within a club a name is one
+    person."""
+    tables: dict[str, list[str]] = {}
+    for row in glance:
+        label = row.table.title or _("Table %(n)s") % {"n": row.table.number}
+        for _seat, name, _amount in row.seats:
+            tables.setdefault(name, []).append(label)
+    return [
+        _("%(name)s is seated at more than one table of this night: %(tables)s.")
+        % {"name": name, "tables": ", ".join(labels)}
+        for name, labels in tables.items()
+        if len(labels) > 1
+    ]
 
 
 @require_safe

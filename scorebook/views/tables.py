@@ -82,6 +82,8 @@ def new_table(request: HttpRequest, variant: str, token: str | None = None) -> H
                 table = services.create_table(owner=owner, **table_fields)  # type: ignore[arg-type]
         except RecordError as error:
             form.add_record_error(error)  # in the user's language, at the option it names
+        except clubs.ClubError as error:
+            form.add_error(error.field, error.message)
         else:
             remember(request, table)
             return redirect("table", token=table.edit_token)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import subprocess
 import sys
 from collections import defaultdict
@@ -111,6 +112,24 @@ def test_each_kind_gives_each_player_his_value(kind, best, expected):
 def test_the_ladder_knows_its_kind_variant_and_number_of_sessions():
     ladder = standings(SEASON + [four(D1, "Zoe", "Yuri", "Xenia", "Wanda", 1)], kind="total")
     assert (ladder.kind, ladder.variant, ladder.sessions) == ("total", "russian", 3)
+
+
+@pytest.mark.parametrize(("kind", "best"), [("total", None), ("average", 2), ("rating", None)])
+def test_a_table_where_no_deal_scored_is_no_session(kind, best):
+    # The table was started and its players seated, but no deal scored: it settles nothing,
+    # finishes no rubber, and must not count as a session of result 0 (nor as a partnership).
+    unplayed = dataclasses.replace(four(D4, "Anna", "Zoe", "Vera", "Gleb", 0), played=False)
+
+    ladder = standings([*SEASON, unplayed], kind=kind, best=best)
+
+    assert ladder == standings(SEASON, kind=kind, best=best)
+    assert session_results([unplayed]) == {} and partners([unplayed]) == {}
+    assert rating_history([unplayed]) == {} and rated_matches([unplayed]) == []
+
+
+def test_a_ladder_of_unplayed_tables_only_keeps_its_variant_and_no_session():
+    unplayed = dataclasses.replace(four(D1, "Anna", "Zoe", "Vera", "Gleb", 0), played=False)
+    assert standings([unplayed], kind="total") == Ladder("total", "russian", 0, ())
 
 
 def test_no_tables_make_an_empty_ladder_without_a_variant():

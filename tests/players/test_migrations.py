@@ -63,3 +63,37 @@ def test_stored_names_lose_the_characters_the_engine_now_refuses():
     assert names[persian.pk] == "\u0646\u0627\u0647\u06cc\u062f\u200c\u0647"  # the joiner kept
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_tables_of_each_night_are_numbered_in_the_order_they_printed():
+    before = [("players", "0004_clearer_labels"), ("scorebook", "0003_table_events_restored")]
+    after = [("scorebook", "0004_table_numbers_in_a_night")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    club = old.get_model("players", "Club").objects.create(name="Moika", variant="russian")
+    night = old.get_model("scorebook", "Evening").objects.create(club=club, name="Friday")
+    other = old.get_model("scorebook", "Evening").objects.create(club=club, name="Saturday")
+    table = old.get_model("scorebook", "Table")
+    tables = [table.objects.create(variant="russian", evening=night, title=t)
+              for t in ("Table 1", "", "Table 1")]  # fmt: skip
+    lone = table.objects.create(variant="russian", evening=other)
+    log = old.get_model("players", "ClubLog")
+    for _ in range(4):  # one of the four tables filed into the night has left it since
+        log.objects.create(club=club, action="table-filed", detail={"night": night.pk})
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+
+    numbered = new.get_model("scorebook", "Table").objects.order_by("pk")
+    assert [t.number for t in numbered] == [1, 2, 3, 1]
+    assert [t.pk for t in numbered] == [*(t.pk for t in tables), lone.pk]
+    counters = dict(
+        new.get_model("scorebook", "Evening").objects.values_list("pk", "tables_numbered")
+    )
+    assert counters == {night.pk: 4, other.pk: 1}
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())

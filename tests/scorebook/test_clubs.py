@@ -49,9 +49,9 @@ def night(club, organiser):
     return clubs.open_night(club, name="Friday", date=NIGHT_DATE, author=organiser)
 
 
-def seat_table(night, organiser, players, variant="russian"):
+def seat_table(night, organiser, players, variant="russian", **extra):
     return clubs.start_table(night, author=organiser, variant=variant, players=players,
-                             first_dealer="N")  # fmt: skip
+                             first_dealer="N", **extra)  # fmt: skip
 
 
 def play(table, *ns_tricks):
@@ -93,6 +93,16 @@ def test_a_signed_in_user_creates_a_club_and_runs_it(client, organiser):
     assert response.status_code == 302 and response.url == reverse("club", args=[club.token])
     assert clubs.role_of(organiser, club) == clubs.ORGANISER
     assert club.log.filter(action=ClubLog.Action.CREATED).exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_new_club_form_offers_the_pages_language(client, organiser, lang):
+    client.force_login(organiser)
+
+    page = client.get(reverse("new_club"), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+
+    select = re.search(r'<select name="language"[^>]*>(.*?)</select>', page, re.S)
+    assert re.findall(r'<option value="(\w+)" selected>', select.group(1)) == [lang]
 
 
 def test_an_anonymous_visitor_cannot_create_a_club(client):
@@ -421,6 +431,43 @@ def test_the_night_shows_every_table_its_rubber_and_the_standings(client, club, 
     assert {rows[0]["name"], rows[1]["name"]} == {"Anna", "Vera"}
 
 
+@pytest.mark.parametrize(("lang", "finished"), [("en", "rubber 1 finished"),
+                                                ("ru", "роббер 1 окончен")])  # fmt: skip
+def test_a_finished_rubber_reads_finished_on_the_night(client, club, night, organiser, lang,
+                                                        finished):  # fmt: skip
+    play(seat_table(night, organiser, TABLE_1), 9, 9, 4, 4, 4, 9, 9)  # NS win 2 games : 1
+
+    glance = client.get(reverse("evening_glance", args=[night.token]), HTTP_ACCEPT_LANGUAGE=lang)
+
+    text = re.sub(r"\s+", " ", glance.content.decode())
+    assert finished in text and "over" not in text
+
+
+def test_a_player_at_two_tables_of_the_night_is_pointed_out(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    seat_table(night, organiser, {**TABLE_2, "E": "Anna"})
+    client.force_login(organiser)
+
+    pages = [client.get(reverse(name, args=[night.token])).content.decode()
+             for name in ("evening", "evening_glance")]  # fmt: skip
+    client.logout()
+    projector = client.get(reverse("evening_glance", args=[night.token])).content.decode()
+
+    for page in pages:  # the organiser's, refreshed with the tables
+        assert "Anna is seated at more than one table of this night: Стол 1, Стол 2." in page
+    assert "Anna" in projector and "more than one table" not in projector
+
+
+def test_a_night_where_everyone_sits_once_has_no_warning(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    seat_table(night, organiser, TABLE_2)
+    client.force_login(organiser)
+
+    page = client.get(reverse("evening", args=[night.token])).content.decode()
+
+    assert "more than one table" not in page and "Anna" in page
+
+
 def test_a_night_of_two_variants_ranks_each_apart(club, night, organiser):
     play(seat_table(night, organiser, TABLE_1), 9, 9)
     english = seat_table(night, organiser, TABLE_2, variant="english-short")
@@ -482,6 +529,60 @@ def test_only_the_seasons_variant_and_dates_count(club, night, organiser):
     names = {r["name"] for r in standings.season_standings(season).rows()}
 
     assert names == set(TABLE_1.values())
+
+
+TABLE_3 = {"N": "Eve", "E": "Frank", "S": "Grace", "W": "Heidi"}
+
+
+def _seated_but_unplayed(night, organiser, how):
+    """A table of ``TABLE_3`` at ``night`` where no deal scored: none recorded, the only one
+    voided as a misdeal, or the only one undone."""
+    table = seat_table(night, organiser, TABLE_3)
+    if how == "no deal":
+        return table
+    play(table, 9)
+    author = services.Author(label="t")
+    if how == "voided":
+        services.void_deal(table, 1, "misdeal", version=table.version, author=author)
+    else:
+        services.undo_last(table, number=1, author=author)
+    return table
+
+
+@pytest.mark.parametrize("how", ["no deal", "voided", "undone"])
+@pytest.mark.parametrize("kind", ["total", "average", "rating"])
+def test_a_table_where_no_deal_scored_is_no_session(client, club, night, organiser, kind, how):
+    season = _season(club, kind, **({"best": 2} if kind == "average" else {}))
+    play(seat_table(night, organiser, TABLE_3), 9, 9)  # Eve and Grace win on the first night
+    eve = club.roster.get(name="Eve")
+    before = standings.season_standings(season)
+    stats_before = standings.player_stats(eve, "russian", season)
+    second = clubs.open_night(club, name="Tuesday", date=NIGHT_DATE + datetime.timedelta(days=4),
+                              author=organiser)  # fmt: skip
+
+    _seated_but_unplayed(second, organiser, how)
+
+    after = standings.season_standings(season)
+    assert after.rows() == before.rows() and after.ladder.sessions == before.ladder.sessions == 1
+    page = client.get(reverse("season", args=[club.token, season.pk])).content.decode()
+    assert "1 night played" in page
+    stats = standings.player_stats(eve, "russian", season)
+    assert (stats.sessions, stats.tables, stats.nights, stats.net, stats.rating) == (
+        stats_before.sessions, 1, stats_before.nights, stats_before.net, stats_before.rating
+    )  # fmt: skip
+    assert standings.night_view(second)[1] == []  # the night has no standings to show
+
+
+@pytest.mark.parametrize("how", ["no deal", "voided", "undone"])
+def test_the_night_pdf_ranks_nobody_from_a_table_where_no_deal_scored(night, organiser, how):
+    from scorebook import pdf
+
+    played = play(seat_table(night, organiser, TABLE_1), 9)
+    unplayed = _seated_but_unplayed(night, organiser, how)
+
+    nets = pdf.evening_nets([pdf.table_sheet(t) for t in (played, unplayed)])
+
+    assert nets == pdf.evening_nets([pdf.table_sheet(played)])
 
 
 def test_the_season_page_csv_and_pdf(client, club, night, organiser):
@@ -611,6 +712,89 @@ def test_a_night_table_keeps_its_number_when_another_leaves(client, club, night,
     second.refresh_from_db()
     # the club speaks Russian: its tables are named in its words, whatever the organiser's page
     assert (first.title, second.title, third.title) == ("Стол 1", "Стол 2", "Стол 3")
+
+
+def night_labels(client, night):
+    """The tables' labels as the night page shows them, and as its projector view does."""
+    pages = [client.get(reverse(name, args=[night.token])).content.decode()
+             for name in ("evening", "evening_glance")]  # fmt: skip
+    found = [re.findall(r'<h3><a href="/t/[^"]+/">([^<]+)</a>', page) for page in pages]
+    assert found[0] == found[1]
+    return found[0]
+
+
+def printed_labels(night):
+    """The tables as the night's PDF numbers and names them: (T-number, title), in print order."""
+    from scorebook import pdf
+
+    closing = pdf_pages(night)[-1]
+    sheets = [pdf.table_sheet(t, number=t.number) for t in pdf.evening_tables(night)]
+    for sheet in sheets:
+        assert f"T{sheet.number} {sheet.title}" in closing
+    return [(sheet.number, sheet.title) for sheet in sheets]
+
+
+def test_every_table_of_a_night_has_its_own_label(client, club, night, organiser):
+    # Made earlier at /new/russian/, without a title, then added to the night by its edit link
+    kitchen = services.create_table(variant="russian", players=TABLE_3, owner=organiser)
+    seat_table(night, organiser, TABLE_1)
+    seat_table(night, organiser, TABLE_2)
+    client.force_login(organiser)
+    client.post(reverse("evening_file", args=[night.token]), {"link": kitchen.edit_token})
+    last = seat_table(night, organiser, {s: f"{n}2" for s, n in TABLE_1.items()})
+
+    labels = night_labels(client, night)
+
+    assert len(labels) == len(set(labels)) == 4
+    assert labels == ["Стол 1", "Стол 2", "Стол 3", "Стол 4"]  # in the order they joined
+    kitchen.refresh_from_db()
+    assert (kitchen.number, kitchen.title, last.number) == (3, "Стол 3", 4)
+    assert printed_labels(night) == [(n, label) for n, label in enumerate(labels, start=1)]
+
+
+def test_a_table_moved_in_takes_the_next_number_unless_named_apart(client, club, night,
+                                                                   organiser):  # fmt: skip
+    other = clubs.open_night(club, name="Saturday", date=NIGHT_DATE, author=organiser)
+    numbered = seat_table(other, organiser, TABLE_1)  # "Стол 1" of the other night
+    named = seat_table(other, organiser, TABLE_2, title="Window")
+    seat_table(night, organiser, TABLE_3)  # this night's "Стол 1"
+
+    clubs.file_table(night, numbered, author=organiser)
+    clubs.file_table(night, named, author=organiser)
+    after = seat_table(night, organiser, {s: f"{n}2" for s, n in TABLE_1.items()})
+
+    client.force_login(organiser)
+    assert night_labels(client, night) == ["Стол 1", "Стол 2", "Window", "Стол 4"]
+    assert [t.number for t in pdf_tables(night)] == [1, 2, 3, 4] and after.number == 4
+
+
+def test_a_title_already_on_the_night_is_refused_at_the_field(client, club, night, organiser):
+    seat_table(night, organiser, TABLE_1)
+    client.force_login(organiser)
+
+    response = client.post(reverse("night_table", args=[night.token, "russian"]),
+                           new_table_form("russian", title="стол 1"))  # fmt: skip
+
+    assert response.status_code == 422
+    assert "Another table of this night is called" in response.content.decode()
+    assert night.tables.count() == 1
+
+
+def test_two_tables_of_a_night_never_share_a_number(club, night, organiser):
+    from django.db import IntegrityError, transaction
+
+    first = seat_table(night, organiser, TABLE_1)
+    second = seat_table(night, organiser, TABLE_2)
+    second.number = first.number
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        second.save(update_fields=["number"])
+
+
+def pdf_tables(night):
+    from scorebook import pdf
+
+    return pdf.evening_tables(night)
 
 
 def test_a_night_table_is_named_in_the_clubs_language(organiser):

@@ -183,6 +183,25 @@ def test_the_rating_rates_finished_rubbers_by_date_whatever_the_order_of_the_fil
     assert values == pytest.approx(expected, abs=1e-9)
 
 
+@pytest.mark.parametrize("deals", [[], [{"dealer": "N", "void": "misdeal"}]])
+@pytest.mark.parametrize("kind", ["total", "average", "rating"])
+def test_a_record_where_no_deal_scored_is_no_session(season, write, deals, kind):
+    # Anna's table sat down on a third night and scored nothing: no session, nobody's 0
+    empty = write("d.json", record(["Anna", "Zoe", "Vera", "Gleb"], day="2024-03-15", deals=deals))
+
+    for as_json in (False, True):
+        assert ladder(*season, empty, kind=kind, json=as_json) == ladder(
+            *season, kind=kind, json=as_json
+        )
+
+
+def test_a_ladder_of_records_where_no_deal_scored_has_no_session(write):
+    empty = write("d.json", record(["Anna", "Boris", "Vera", "Gleb"], deals=[]))
+    assert ladder(empty, kind="total") == (
+        "total ladder, russian, 0 sessions\n\nrank  player  value  sessions  partners  qualified\n"
+    )
+
+
 def test_without_json_it_prints_a_readable_table(season):
     assert ladder(*season, kind="total") == (
         "total ladder, russian, 2 sessions\n"

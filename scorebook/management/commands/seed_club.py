@@ -157,7 +157,7 @@ def seed_club(
         )
         dates = weekly_nights(first_year, years)
         nights = Evening.objects.bulk_create(
-            Evening(club=club, name=f"Night {i}", date=date)
+            Evening(club=club, name=f"Night {i}", date=date, tables_numbered=tables)
             for i, date in enumerate(dates, start=1)
         )
         made_tables = made_deals = 0
@@ -185,6 +185,7 @@ def seed_club(
                             options=options,
                             evening=night,
                             title=f"Table {k + 1}",
+                            number=k + 1,
                             played_on=night.date,
                             first_dealer="N",
                             owner=user,
