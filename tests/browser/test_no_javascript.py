@@ -51,7 +51,8 @@ def test_back_after_a_save_brings_a_clean_form_for_the_next_deal(new_context) ->
 
     expect(page.locator(".deal-title")).to_contain_text("Deal 3")
     # The browser does not put deal 2's taps back: not the trump, not East as the dealer.
-    expect(page.locator("#deal-form input[type=radio]:checked:not([data-default])")).to_have_count(0)
+    tapped = page.locator("#deal-form input[type=radio]:checked:not([data-default])")
+    expect(tapped).to_have_count(0)
     expect(page.locator("#id_dealer")).to_have_value("S")
     tap.deal(Deal(7, 2, "H"))
     with page.expect_navigation():
