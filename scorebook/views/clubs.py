@@ -399,7 +399,21 @@ def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     season = None
     if request.GET.get("season", "").isdigit():
         season = club.seasons.filter(pk=int(request.GET["season"])).first()
-    variant = season.variant if season else club.variant
+    # One variant at a time (its points are its own unit): the season's, else the one asked
+    # for among those he played at the club's nights, else the club's usual one. The others
+    # he played are offered beside it, so that no table of his is out of sight.
+    played = set(
+        Seat.objects.filter(player=player, table__evening__club=club).values_list(
+            "table__variant", flat=True
+        )
+    )
+    asked = request.GET.get("variant", "")
+    if season:
+        variant = season.variant
+    elif asked in played:
+        variant = asked
+    else:
+        variant = club.variant if club.variant in played or not played else min(played)
     stats = standings.player_stats(player, variant, season)
     context = {
         "club": club,
@@ -408,6 +422,9 @@ def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         "season": season,
         "seasons": club.seasons.all(),
         "variant_name": variant_name(variant),
+        "other_variants": sorted(
+            ((v, variant_name(v)) for v in played if v != variant), key=lambda pair: pair[1]
+        ),
         "stats": stats,
         "chart": rating_chart(stats.rating),
     }

@@ -926,3 +926,35 @@ def test_a_rename_to_a_reversing_name_is_refused_and_the_table_still_shows(
     anna.refresh_from_db()
     assert anna.name == "Anna"
     assert client.get(reverse("table", args=[table.edit_token])).status_code == 200
+
+
+def test_a_players_tables_of_another_variant_are_offered_on_his_page(
+    client, club, night, organiser
+):
+    play(seat_table(night, organiser, TABLE_1), 9, 9)  # the club's Russian whist
+    english = seat_table(night, organiser, {**TABLE_2, "N": "Anna"}, variant="english-short")
+    for tricks in (13, 13):  # Anna and Zoya win a game of English short whist
+        state = services.table_state(english)
+        services.add_deal(
+            english,
+            {
+                "dealer": state.next_dealer,
+                "trump": "S",
+                "tricks": {"NS": tricks, "EW": 13 - tricks},
+            },
+            number=state.next_number,
+            author=services.Author(label="test"),
+        )
+    anna = club.roster.get(name="Anna")
+    url = reverse("club_player", args=[club.token, anna.pk])
+
+    russian = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    other = client.get(url + "?variant=english-short", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert "Also played at the club's nights, counted apart:" in russian
+    assert '<a href="?variant=english-short">English short whist</a>' in russian
+    assert '<p class="subtitle">English short whist</p>' in other
+    assert '<a href="?variant=russian">Russian whist</a>' in other
+    assert "Zoya" in other and "Zoya" not in russian  # his partner there, only there
+    won = standings.player_stats(anna, "english-short")
+    assert won.tables == 1 and won.games_won >= 1
