@@ -32,3 +32,19 @@ def test_a_long_name_never_pushes_the_table_page_sideways(new_context) -> None:
         # Against the phone's width: mobile emulation widens the viewport to the content.
         width = screen.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], screen.evaluate(TOO_WIDE)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_first_deals_choice_of_dealer_never_covers_its_label(new_context, language) -> None:
+    english = language == "en"
+    page = new_context(locale="en-GB" if english else "ru-RU").new_page()
+    start_table(page, {"N": "Anastasia " + LONG, "E": "Boris", "S": "Vera", "W": "Gleb"},
+                by_label=english)  # fmt: skip
+
+    label = page.locator(".field-row.dealer > label").bounding_box()
+    choice = page.locator(".field-row.dealer select").bounding_box()
+    title = page.locator(".deal-title").bounding_box()
+    assert label is not None and choice is not None and title is not None
+    assert title["x"] + title["width"] <= label["x"]  # Deal 1 · Dealer [N · Anastasia…]
+    assert label["x"] + label["width"] <= choice["x"]
+    assert choice["x"] + choice["width"] <= PHONE["width"]
