@@ -203,6 +203,7 @@
     };
     if (editing) deal.id = editing.id;
     await saveAll([deal]);
+    document.getElementById("flash")?.replaceChildren(); // no "Deal 1 saved." above a kept deal
     await load();
     nextDeal(f, { blank: true });
     render();

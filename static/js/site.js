@@ -41,6 +41,8 @@
   document.addEventListener("htmx:responseError", (event) => {
     const { elt, xhr, requestConfig } = event.detail;
     const sending = requestConfig?.verb && requestConfig.verb !== "get";
+    // "Deal 1 saved." from the save before must not stand above "Not saved."
+    if (sending) document.getElementById("flash")?.replaceChildren();
     const text = (sending ? words.notSaved + " " : "") + reasonOf(xhr);
     let alert = shown();
     if (alert?.textContent === text) return; // a poll refused again: said already
