@@ -421,6 +421,7 @@ def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         "player": player,
         "season": season,
         "seasons": club.seasons.all(),
+        "variant": variant,
         "variant_name": variant_name(variant),
         "other_variants": sorted(
             ((v, variant_name(v)) for v in played if v != variant), key=lambda pair: pair[1]

@@ -947,6 +947,9 @@ def test_a_players_tables_of_another_variant_are_offered_on_his_page(
         )
     anna = club.roster.get(name="Anna")
     url = reverse("club_player", args=[club.token, anna.pk])
+    season = Season(club=club, name="2026", variant="russian", starts_on=datetime.date(2026, 1, 1),
+                    ends_on=datetime.date(2026, 12, 31))  # fmt: skip
+    clubs.save_season(season, author=organiser)  # the page's choice of season: a form
 
     russian = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     other = client.get(url + "?variant=english-short", HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -956,5 +959,7 @@ def test_a_players_tables_of_another_variant_are_offered_on_his_page(
     assert '<p class="subtitle">English short whist</p>' in other
     assert '<a href="?variant=russian">Russian whist</a>' in other
     assert "Zoya" in other and "Zoya" not in russian  # his partner there, only there
+    # "Show" all nights again keeps the variant shown.
+    assert '<input type="hidden" name="variant" value="english-short">' in other
     won = standings.player_stats(anna, "english-short")
     assert won.tables == 1 and won.games_won >= 1
