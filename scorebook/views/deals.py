@@ -270,10 +270,16 @@ def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
     except services.Conflict:
         messages.error(request, _conflict_message(number))
     except RecordError as error:
+        message = describe(error, services.table_rules(table))  # the dealers by name
+        if error.deal is not None and error.deal != number:  # a later deal it would break
+            message = _("deal %(deal)s would no longer be valid: %(message)s") % {
+                "deal": error.deal,
+                "message": message,
+            }
         messages.error(
             request,
             _("Deal %(number)s cannot be marked void: %(message)s")
-            % {"number": number, "message": describe(error)},
+            % {"number": number, "message": message},
         )
     else:
         messages.success(request, _("Deal %(number)s marked void.") % {"number": number})

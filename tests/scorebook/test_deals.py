@@ -286,6 +286,25 @@ def test_marking_a_deal_void_keeps_its_dealer(client, table_with_deals):
     assert "misdeal" in page
 
 
+def test_a_void_that_would_break_a_later_deal_names_that_deal_and_its_dealers(
+    client, table_with_deals
+):
+    table = table_with_deals  # dealt by N, E, S: a redeal of deal 2 makes E deal deal 3
+    deal = Deal.objects.get(table=table, number=2)
+    before = snapshot(table)
+
+    response = client.post(
+        void_url(table, 2), {"kind": "redeal", "version": deal.version}, follow=True
+    )
+
+    page = response.content.decode()
+    assert (
+        "Deal 2 cannot be marked void: deal 3 would no longer be valid: Boris (E) deals this "
+        "deal in rotation, not Vera (S)" in page
+    )
+    assert snapshot(table) == before
+
+
 def test_void_with_a_garbage_kind_is_a_misdeal(client, table_with_deals):
     table = table_with_deals
     deal = Deal.objects.get(table=table, number=2)
