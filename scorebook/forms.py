@@ -695,9 +695,7 @@ class DealForm(forms.Form):
                 return
             contract["trump"] = data["contract_trump"]
         deal["contract"] = contract
-        if data.get("recontra") and not data.get("contra"):
-            self.group_error("doubling", gettext("Recontra needs a contra first."))
-            return
+        # A recontra answers a contra: ticked alone, it says both (the pad writes ×4).
         if data.get("recontra"):
             deal["doubling"] = "recontra"
         elif data.get("contra"):

@@ -94,15 +94,6 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any], int, str, str]] = [
         "A new game begins: choose its special suit",
     ),
     (
-        "recontra without contra",
-        "progulochny",
-        {},
-        {"recontra": "on"},
-        422,
-        "recontra",
-        "Recontra needs a contra first",
-    ),
-    (
         "grand-null without first six",
         "progulochny",
         {},

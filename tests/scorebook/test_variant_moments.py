@@ -64,6 +64,17 @@ def test_progulochny_declarers_follow_from_the_dealer(client):
     assert table.deals.get().data["contract"] == {"side": "EW", "game": "grand"}
 
 
+@pytest.mark.parametrize("contra", [True, False])
+def test_a_recontra_ticked_with_or_without_the_contra_is_a_recontra(client, contra):
+    table = services.create_table(variant="progulochny", players=PLAYERS, first_dealer="N")
+    doubling = {"recontra": "on", **({"contra": "on"} if contra else {})}
+
+    response = post_deal(client, table, contract_game="grand", tricks=8, **doubling)
+
+    assert response.status_code == 302
+    assert table.deals.get().data["doubling"] == "recontra"
+
+
 # ---------------------------------------------------------------------------------------------
 # The shape: what a deal asks for is the preset's data
 
