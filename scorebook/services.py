@@ -8,6 +8,7 @@ a revision of what changed.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,7 @@ from scorebook.rules import (
     Record,
     RecordError,
     Sheet,
+    calendar_date,
     parse_record,
     score,
 )
@@ -91,8 +93,7 @@ def record_data(
     record["deals"] = list(deals)
     meta = {"title": table.title, "place": table.place}
     meta = {k: v for k, v in meta.items() if v}
-    if meta:
-        record["meta"] = meta
+    record["meta"] = {**meta, "date": str(table.played_on)}  # a date prints as YYYY-MM-DD
     return record
 
 
@@ -244,15 +245,19 @@ def create_table(
     cut: Any = None,
     evening: Evening | None = None,
     number: int | None = None,
+    played_on: datetime.date | None = None,
 ) -> Table:
-    """A new table (``number``: its number in the evening); seated players come from the
-    roster of the evening's club, if any."""
+    """A new table (``number``: its number in the evening), played on the evening's date, else
+    on ``played_on``, else today; seated players come from the roster of the evening's club,
+    if any."""
     record = validate_table(variant, options or {}, players, dummy)
     club = evening.club if evening is not None else None
+    if evening is not None:
+        played_on = evening.date
     table = Table.objects.create(
         evening=evening,
         number=number,
-        **({"played_on": evening.date} if evening is not None else {}),
+        **({"played_on": played_on} if played_on is not None else {}),
         variant=variant,
         options=dict(options or {}),
         dummy=dummy,
@@ -594,6 +599,8 @@ def import_record(
         owner=owner,
         title=str(meta.get("title", "")),
         place=str(meta.get("place", "")),
+        # checked by parse_record: YYYY-MM-DD and a real calendar day
+        played_on=calendar_date(meta["date"]) if "date" in meta else None,
     )
     author = author or Author.of(owner)
     deals = Deal.objects.bulk_create(
