@@ -10,6 +10,7 @@ import csv
 import datetime
 import io
 import re
+import urllib.parse
 
 import pytest
 from django.urls import reverse
@@ -599,6 +600,38 @@ def test_the_season_page_csv_and_pdf(client, club, night, organiser):
     assert {r[1] for r in rows[1:]} == set(TABLE_1.values())
     assert all(r[0] == "" and r[5] == "no" for r in rows[1:])  # one session of the two needed
     assert printed.status_code == 200 and printed.content.startswith(b"%PDF")
+
+
+def downloaded_name(response) -> str:
+    """The file name a browser saves a download under (RFC 6266: ``filename*`` when not ASCII)."""
+    header = response["Content-Disposition"]
+    if "filename*=utf-8''" in header:
+        return urllib.parse.unquote(header.split("filename*=utf-8''")[1])
+    return header.split('filename="')[1].removesuffix('"')
+
+
+def test_each_seasons_csv_and_pdf_have_their_own_readable_name(client, club):
+    autumn = Season.objects.create(club=club, name="Осень 2026", starts_on=datetime.date(2026, 9, 1),
+                                   ends_on=datetime.date(2026, 11, 30), variant="russian")  # fmt: skip
+    winter = Season.objects.create(club=club, name="Зима 2026", starts_on=datetime.date(2026, 12, 1),
+                                   ends_on=datetime.date(2026, 12, 31), variant="russian")  # fmt: skip
+
+    names = {
+        season.pk: [
+            downloaded_name(client.get(reverse(view, args=[club.token, season.pk])))
+            for view in ("season_csv", "season_pdf")
+        ]
+        for season in (autumn, winter)
+    }
+
+    assert names[autumn.pk] == [
+        f"ladder-moika-12-осень-2026-{autumn.pk}.csv",
+        f"ladder-moika-12-осень-2026-{autumn.pk}-a4.pdf",
+    ]
+    assert names[winter.pk] == [
+        f"ladder-moika-12-зима-2026-{winter.pk}.csv",
+        f"ladder-moika-12-зима-2026-{winter.pk}-a4.pdf",
+    ]
 
 
 def test_a_season_ending_before_it_starts_is_refused_at_the_field(client, club, organiser):
