@@ -691,6 +691,21 @@ def test_the_ladder_prints_in_the_clubs_language_unless_asked(client, club, nigh
     assert "Место" in text_of(russian) and "Rank" in text_of(english)
 
 
+@pytest.mark.parametrize(
+    ("lang", "rule"),
+    [("en", "qualify with 2 sessions, 3 partners"), ("ru", "зачёт с 2 вечеров, 3 партнёра")],
+)
+def test_the_printed_ladder_states_the_qualifying_rule_as_the_page_does(client, club, lang, rule):
+    season = _season(club, "total", min_sessions=2, min_partners=3)  # no night: nobody listed
+    url = reverse("season_pdf", args=[club.token, season.pk])
+
+    page = client.get(reverse("season", args=[club.token, season.pk]), HTTP_ACCEPT_LANGUAGE=lang)
+    printed = " ".join(text_of(client.get(url, {"lang": lang}).content).split())
+
+    assert rule in " ".join(page.content.decode().split())
+    assert rule in printed
+
+
 # ---------------------------------------------------------------------------------------------
 # From the new-user trial
 
