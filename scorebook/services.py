@@ -40,7 +40,15 @@ META_KEYS = ("title", "place", "date")
 
 
 class Conflict(Exception):
-    """Another device changed the table first: nothing was saved."""
+    """Another device changed the table first: nothing was saved.
+
+    ``next_number``, when given, is the number the next deal has now: the deal was saved as
+    one that is no longer the next (another device recorded or undid a deal first).
+    """
+
+    def __init__(self, number: int, next_number: int | None = None) -> None:
+        super().__init__(number)
+        self.next_number = next_number
 
 
 @dataclass(frozen=True)
@@ -342,7 +350,7 @@ def record_deal(
                 table.deals.filter(removed=False).order_by("number").values_list("data", flat=True)
             )
             if number != len(datas) + 1:
-                raise Conflict(number)
+                raise Conflict(number, len(datas) + 1)
             _record, _sheet, progress = start(record_data(table, datas))
         deal = Deal(table=table, number=number, data=dict(data))
         saved, progress = _saved(deal, progress, table.version + 1, table.first_dealer)
