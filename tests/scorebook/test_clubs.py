@@ -610,11 +610,16 @@ def downloaded_name(response) -> str:
     return header.split('filename="')[1].removesuffix('"')
 
 
+def _named_season(club, name):
+    period = (datetime.date(2026, 9, 1), datetime.date(2026, 12, 31))
+    return Season.objects.create(
+        club=club, name=name, starts_on=period[0], ends_on=period[1], variant="russian"
+    )
+
+
 def test_each_seasons_csv_and_pdf_have_their_own_readable_name(client, club):
-    autumn = Season.objects.create(club=club, name="Осень 2026", starts_on=datetime.date(2026, 9, 1),
-                                   ends_on=datetime.date(2026, 11, 30), variant="russian")  # fmt: skip
-    winter = Season.objects.create(club=club, name="Зима 2026", starts_on=datetime.date(2026, 12, 1),
-                                   ends_on=datetime.date(2026, 12, 31), variant="russian")  # fmt: skip
+    autumn = _named_season(club, "Осень 2026")
+    winter = _named_season(club, "Зима 2026")
 
     names = {
         season.pk: [

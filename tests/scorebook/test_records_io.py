@@ -11,8 +11,8 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -153,8 +153,7 @@ def test_a_record_goes_round_with_the_same_date_and_the_same_score():
     assert second.played_on == first.played_on == date(2026, 11, 20)
     assert services.export_record(second) == exported
     assert (
-        services.table_state(second).sheet.to_dict()
-        == services.table_state(first).sheet.to_dict()
+        services.table_state(second).sheet.to_dict() == services.table_state(first).sheet.to_dict()
     )
 
 
