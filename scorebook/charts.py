@@ -10,6 +10,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from pygal.style import Style
 
+from scorebook.templatetags.scorebook import ladder_value
+
 # pygal always writes its configuration as an inline <script> (for its interactive mode) and
 # a few comments with its web address: the pages run no script, so both are cut out.
 SCRIPT_OR_COMMENT = re.compile(r"<script\b.*?</script>|<!--.*?-->", re.S)
@@ -45,6 +47,7 @@ def rating_chart(history: list[tuple[datetime.date, float]]) -> SafeString:
         margin_right=28,  # room for the last date
         truncate_label=-1,
         js=[],  # no script: the chart must print, and the pages run none
+        value_formatter=lambda value: ladder_value(value, "rating"),  # 2,43 in Russian
         disable_xml_declaration=True,
         explicit_size=False,
     )

@@ -83,7 +83,7 @@ MESSAGES = {
     ),
     "too-long": gettext_lazy("must be at most %(limit)s characters long (it has %(got)s)"),
     "same-player": gettext_lazy("%(name)s is seated twice: each seat needs a different player"),
-    "date": gettext_lazy("must be a date written YYYY-MM-DD"),
+    "date": gettext_lazy("must be a real date written YYYY-MM-DD, not %(value)s"),
     "too-many-deals": gettext_lazy(
         "a record may hold at most %(limit)s deals (this one has %(got)s)"
     ),

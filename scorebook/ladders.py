@@ -9,13 +9,10 @@ from __future__ import annotations
 
 import datetime
 import json
-import re
 from collections.abc import Iterable, Mapping
 
 from players.ladder import PlayerKey, TableResult
-from scorebook.rules import Record, RecordError, Sheet, parse_record, score
-
-DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+from scorebook.rules import Record, RecordError, Sheet, calendar_date, parse_record, score
 
 
 class LadderInputError(ValueError):
@@ -113,9 +110,4 @@ def _date(meta: Mapping[str, object]) -> datetime.date:
     value = meta.get("date")
     if value is None:
         raise RecordError("a ladder needs the date of the table (YYYY-MM-DD)", field="meta.date")
-    if isinstance(value, str) and DATE.fullmatch(value):
-        try:
-            return datetime.date.fromisoformat(value)
-        except ValueError:
-            pass
-    raise RecordError(f"must be a date as YYYY-MM-DD, got {value!r}", field="meta.date")
+    return calendar_date(value)  # the engine's one rule (parse_record has checked it already)

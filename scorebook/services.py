@@ -8,6 +8,7 @@ a revision of what changed.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,7 @@ from scorebook.rules import (
     Record,
     RecordError,
     Sheet,
+    calendar_date,
     parse_record,
     score,
 )
@@ -38,7 +40,15 @@ META_KEYS = ("title", "place", "date")
 
 
 class Conflict(Exception):
-    """Another device changed the table first: nothing was saved."""
+    """Another device changed the table first: nothing was saved.
+
+    ``next_number``, when given, is the number the next deal has now: the deal was saved as
+    one that is no longer the next (another device recorded or undid a deal first).
+    """
+
+    def __init__(self, number: int, next_number: int | None = None) -> None:
+        super().__init__(number)
+        self.next_number = next_number
 
 
 @dataclass(frozen=True)
@@ -91,8 +101,7 @@ def record_data(
     record["deals"] = list(deals)
     meta = {"title": table.title, "place": table.place}
     meta = {k: v for k, v in meta.items() if v}
-    if meta:
-        record["meta"] = meta
+    record["meta"] = {**meta, "date": str(table.played_on)}  # a date prints as YYYY-MM-DD
     return record
 
 
@@ -244,15 +253,19 @@ def create_table(
     cut: Any = None,
     evening: Evening | None = None,
     number: int | None = None,
+    played_on: datetime.date | None = None,
 ) -> Table:
-    """A new table (``number``: its number in the evening); seated players come from the
-    roster of the evening's club, if any."""
+    """A new table (``number``: its number in the evening), played on the evening's date, else
+    on ``played_on``, else today; seated players come from the roster of the evening's club,
+    if any."""
     record = validate_table(variant, options or {}, players, dummy)
     club = evening.club if evening is not None else None
+    if evening is not None:
+        played_on = evening.date
     table = Table.objects.create(
         evening=evening,
         number=number,
-        **({"played_on": evening.date} if evening is not None else {}),
+        **({"played_on": played_on} if played_on is not None else {}),
         variant=variant,
         options=dict(options or {}),
         dummy=dummy,
@@ -337,7 +350,7 @@ def record_deal(
                 table.deals.filter(removed=False).order_by("number").values_list("data", flat=True)
             )
             if number != len(datas) + 1:
-                raise Conflict(number)
+                raise Conflict(number, len(datas) + 1)
             _record, _sheet, progress = start(record_data(table, datas))
         deal = Deal(table=table, number=number, data=dict(data))
         saved, progress = _saved(deal, progress, table.version + 1, table.first_dealer)
@@ -594,6 +607,8 @@ def import_record(
         owner=owner,
         title=str(meta.get("title", "")),
         place=str(meta.get("place", "")),
+        # checked by parse_record: YYYY-MM-DD and a real calendar day
+        played_on=calendar_date(meta["date"]) if "date" in meta else None,
     )
     author = author or Author.of(owner)
     deals = Deal.objects.bulk_create(

@@ -19,7 +19,7 @@ from typing import Any
 from .errors import RecordError
 from .gcpause import paused_gc
 from .presets import PRESETS
-from .record import Deal, Record, load_record, next_dealer, parse_record
+from .record import Deal, Record, calendar_date, load_record, next_dealer, parse_record
 from .score import score
 from .score import score_json as score_as_json
 from .sheet import DealScore, Entry, GameResult, RubberResult, Sheet
@@ -64,6 +64,7 @@ __all__ = [
     "RecordError",
     "RubberResult",
     "Sheet",
+    "calendar_date",
     "load_record",
     "next_dealer",
     "parse_record",

@@ -7,6 +7,7 @@ the special suit at the start of a game) is checked by the scorer, with the same
 
 from __future__ import annotations
 
+import datetime
 import json
 import marshal
 import re
@@ -247,7 +248,7 @@ NOTE_MAX = 200  # a deal's note
 META_MAX = 100  # the record's title, place and other meta text
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # Unicode's control characters (Cc)
 CONTROL_BUT_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # a note may have lines
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits: \d takes any script's
 
 
 def _text(
@@ -296,6 +297,19 @@ def player_name(value: object, field: str) -> str:
     return " ".join(text.split())
 
 
+def calendar_date(value: object, field: str = "meta.date") -> datetime.date:
+    """``value`` as a date: exactly YYYY-MM-DD (not the other ISO 8601 forms, such as
+    ``20240301``) and a real calendar day (not ``2024-02-30``); a RecordError otherwise."""
+    if isinstance(value, str) and DATE.fullmatch(value):
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise _fail(
+        f"must be a date as YYYY-MM-DD, got {value!r}", field=field, code="date", value=value
+    )
+
+
 def _meta(raw: object) -> Mapping[str, Any]:
     """The project's own ``meta``: text of bounded length (``date`` as YYYY-MM-DD), or plain
     numbers and booleans under other keys."""
@@ -310,10 +324,8 @@ def _meta(raw: object) -> Mapping[str, Any]:
             meta[key] = value
             continue
         text = _text(value, META_MAX, field).strip()
-        if key == "date" and not DATE.fullmatch(text):
-            raise _fail(
-                f"must be a date as YYYY-MM-DD, got {text!r}", field=field, code="date", value=text
-            )
+        if key == "date":
+            calendar_date(text)
         meta[key] = text
     return MappingProxyType(meta)
 

@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
+from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -291,9 +292,10 @@ def player_rename(request: HttpRequest, token: str, pk: int) -> HttpResponse:
 
 
 def _file_stem(club: Club, season: Season) -> str:
-    """A download's name that says what it is: ladder-moika-12-autumn-2026."""
-    words = slugify(f"{club.name} {season.name}", allow_unicode=False) or f"{club.pk}-{season.pk}"
-    return f"ladder-{words}"[:80]
+    """A download's name that says what it is, each season's its own: the club's and the
+    season's names in any script (ladder-moika-12-осень-2026-3), then the season's id."""
+    words = slugify(f"{club.name} {season.name}", allow_unicode=True)[:60].strip("-_")
+    return f"ladder-{words or club.pk}-{season.pk}"
 
 
 def _season(club: Club, pk: int) -> Season:
@@ -350,7 +352,9 @@ def season_csv(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     season = _season(club, pk)
     table = standings.season_standings(season)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_file_stem(club, season)}.csv"'
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"{_file_stem(club, season)}.csv"
+    )
     writer = csv.writer(response)
     writer.writerow(["rank", "player", "value", "sessions", "partners", "qualified"])
     for row in table.rows():

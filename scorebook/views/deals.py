@@ -102,6 +102,19 @@ def _conflict_message(number: int) -> str:
     ) % {"number": number}
 
 
+def _add_conflict_message(number: int, conflict: services.Conflict) -> str:
+    """Deal ``number`` is no longer the next one: said as what happened when it is because
+    another device undid a deal (the deal this device saved never existed for the others)."""
+    upcoming = conflict.next_number
+    if upcoming is None or upcoming > number:  # another device recorded this deal first
+        return _conflict_message(number)
+    return _(
+        "Another device undid a deal a moment ago: the next deal is now deal %(next)s, not "
+        "%(number)s. Your entry was not saved. The sheet below is up to date: enter the deal "
+        "again if it is still needed."
+    ) % {"next": upcoming, "number": number}
+
+
 def _correction_conflict_message(number: int) -> str:
     """The correction page has no sheet: it shows the deal as the other device left it."""
     return _(
@@ -132,8 +145,8 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
             )
         except RecordError as error:
             _engine_error(form, error, number)
-        except services.Conflict:
-            conflict = _conflict_message(number)
+        except services.Conflict as error:
+            conflict = _add_conflict_message(number, error)
         else:
             if request.htmx:  # type: ignore[attr-defined]
                 return _saved_answer(request, table, saved, number, dict(rules.players))

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -49,7 +50,7 @@ def print_options(request: HttpRequest, default_lang: str | None = None) -> tupl
 
 def pdf_response(body: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(body, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Content-Disposition"] = content_disposition_header(False, filename)  # any script
     return response
 
 

@@ -3,6 +3,8 @@ raises RecordError naming the deal (1-based, or None for the record itself) and 
 
 import pytest
 
+from scorebook.rules import parse_record
+
 from .helpers import RecordError, deal, gdeal, hdeal, pdeal, record, rv, score
 
 H22 = (2, 2)
@@ -657,3 +659,18 @@ def test_valid_variants_of_the_validated_records_are_accepted():
         "progulochny",
     ):
         score(opt(variant, None))
+
+
+# ---- meta.date: exactly YYYY-MM-DD and a day of the calendar, the rule the ladder uses too
+@pytest.mark.parametrize(
+    "written", ["2026-13-45", "2024-02-30", "2023-02-29", "20240301", "01/03/2024", "2026-1-5"]
+)
+def test_a_date_that_is_not_a_calendar_day_as_yyyy_mm_dd_is_refused_at_meta_date(written):
+    with pytest.raises(RecordError) as info:
+        score(with_(ru(), meta={"date": written}))
+    assert (info.value.deal, info.value.field, info.value.code) == (None, "meta.date", "date")
+    assert str(info.value) == f"field 'meta.date': must be a date as YYYY-MM-DD, got {written!r}"
+
+
+def test_a_calendar_day_as_yyyy_mm_dd_is_accepted_as_written():
+    assert parse_record(with_(ru(), meta={"date": "2024-02-29"})).meta["date"] == "2024-02-29"

@@ -10,6 +10,7 @@ import csv
 import datetime
 import io
 import re
+import urllib.parse
 
 import pytest
 from django.urls import reverse
@@ -601,6 +602,43 @@ def test_the_season_page_csv_and_pdf(client, club, night, organiser):
     assert printed.status_code == 200 and printed.content.startswith(b"%PDF")
 
 
+def downloaded_name(response) -> str:
+    """The file name a browser saves a download under (RFC 6266: ``filename*`` when not ASCII)."""
+    header = response["Content-Disposition"]
+    if "filename*=utf-8''" in header:
+        return urllib.parse.unquote(header.split("filename*=utf-8''")[1])
+    return header.split('filename="')[1].removesuffix('"')
+
+
+def _named_season(club, name):
+    period = (datetime.date(2026, 9, 1), datetime.date(2026, 12, 31))
+    return Season.objects.create(
+        club=club, name=name, starts_on=period[0], ends_on=period[1], variant="russian"
+    )
+
+
+def test_each_seasons_csv_and_pdf_have_their_own_readable_name(client, club):
+    autumn = _named_season(club, "Осень 2026")
+    winter = _named_season(club, "Зима 2026")
+
+    names = {
+        season.pk: [
+            downloaded_name(client.get(reverse(view, args=[club.token, season.pk])))
+            for view in ("season_csv", "season_pdf")
+        ]
+        for season in (autumn, winter)
+    }
+
+    assert names[autumn.pk] == [
+        f"ladder-moika-12-осень-2026-{autumn.pk}.csv",
+        f"ladder-moika-12-осень-2026-{autumn.pk}-a4.pdf",
+    ]
+    assert names[winter.pk] == [
+        f"ladder-moika-12-зима-2026-{winter.pk}.csv",
+        f"ladder-moika-12-зима-2026-{winter.pk}-a4.pdf",
+    ]
+
+
 def test_a_season_ending_before_it_starts_is_refused_at_the_field(client, club, organiser):
     client.force_login(organiser)
     response = client.post(
@@ -656,6 +694,21 @@ def test_the_ladder_prints_in_the_clubs_language_unless_asked(client, club, nigh
     english = client.get(url, {"lang": "en"}).content
 
     assert "Место" in text_of(russian) and "Rank" in text_of(english)
+
+
+@pytest.mark.parametrize(
+    ("lang", "rule"),
+    [("en", "qualify with 2 sessions, 3 partners"), ("ru", "зачёт с 2 вечеров, 3 партнёра")],
+)
+def test_the_printed_ladder_states_the_qualifying_rule_as_the_page_does(client, club, lang, rule):
+    season = _season(club, "total", min_sessions=2, min_partners=3)  # no night: nobody listed
+    url = reverse("season_pdf", args=[club.token, season.pk])
+
+    page = client.get(reverse("season", args=[club.token, season.pk]), HTTP_ACCEPT_LANGUAGE=lang)
+    printed = " ".join(text_of(client.get(url, {"lang": lang}).content).split())
+
+    assert rule in " ".join(page.content.decode().split())
+    assert rule in printed
 
 
 # ---------------------------------------------------------------------------------------------

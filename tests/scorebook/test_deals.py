@@ -495,6 +495,28 @@ def test_a_deal_number_from_the_future_is_a_conflict(client, table_with_deals):
     assert snapshot(table) == before
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "Another device undid a deal a moment ago: the next deal is now deal 3, not 4."),
+        ("ru", "С другого устройства только что отменили сдачу: следующая теперь сдача 3, а не 4."),
+    ],
+)
+def test_a_deal_saved_after_another_phone_undid_one_says_so(client, table_with_deals, lang, words):
+    table = table_with_deals  # three deals: this phone's form is for deal 4
+    this_phone = deal_form(table, dealer="E")
+    services.undo_last(table, number=3, author=services.Author(label="other phone"))
+    before = snapshot(table)
+
+    response = client.post(add_url(table), this_phone, HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert response.status_code == 409
+    page = " ".join(response.content.decode().split())
+    assert words in page
+    assert "Deal 4" not in page and "Сдачу 4" not in page  # deal 4 was never "changed"
+    assert snapshot(table) == before
+
+
 def test_a_double_tap_on_a_correction_saves_it_once(client, table_with_deals):
     table = table_with_deals
     form = edit_form(table, 2, tricks=7)

@@ -236,6 +236,7 @@ BAD = [
         ),
     ),
     ("date", record(meta={"date": "yesterday"})),
+    ("date", record(meta={"date": "2026-13-45"})),  # written right, but no such day
     ("object", record(meta=[])),
 ]
 

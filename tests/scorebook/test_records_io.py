@@ -6,16 +6,19 @@ import json
 import os
 import subprocess
 import sys
+from datetime import date
 from io import StringIO
 from pathlib import Path
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
+from django.utils import timezone, translation
 
 from scorebook import services
-from scorebook.models import Deal, Revision, Table, new_token
+from scorebook.models import Deal, Evening, Revision, Table, new_token
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(
@@ -57,7 +60,9 @@ def test_an_example_record_comes_back_unchanged(path):
 
     table = Table.objects.get()
     assert url == "http://127.0.0.1:8000" + reverse("table", args=[table.edit_token])
-    assert export(url) == json.loads(path.read_text())
+    # The examples have no date: the table was played the day it was imported, and says so.
+    assert table.played_on == timezone.localdate()
+    assert export(url) == {**json.loads(path.read_text()), "meta": {"date": str(table.played_on)}}
     assert Deal.objects.filter(table=table).count() == len(json.loads(path.read_text())["deals"])
     assert set(Revision.objects.values_list("action", "author_label")) == {
         ("imported", "import_record")
@@ -116,7 +121,81 @@ def test_a_table_played_on_the_site_round_trips(client, table_with_deals, tmp_pa
     url = import_file(path)
 
     assert export(url) == json.loads(path.read_text())
-    assert export(url)["meta"] == {"title": "Friday"}
+    assert export(url)["meta"] == {"title": "Friday", "date": str(table_with_deals.played_on)}
+
+
+DATED = {
+    **BROKEN,
+    "deals": [
+        {"dealer": "N", "trump": "H", "tricks": {"NS": 9, "EW": 4}, "honours": {"NS": 3, "EW": 2}},
+        {"dealer": "E", "trump": "S", "tricks": {"NS": 8, "EW": 5}, "honours": {"NS": 1, "EW": 4}},
+    ],
+    "meta": {"title": "Friday", "date": "2026-11-20"},
+}
+
+
+@pytest.mark.django_db
+def test_an_imported_record_keeps_its_date_and_the_table_page_shows_it(client):
+    table = services.import_record(DATED)
+
+    assert table.played_on == date(2026, 11, 20)
+    page = client.get(reverse("table", args=[table.view_token]))
+    assert "20 November 2026" in page.text
+
+
+@pytest.mark.django_db
+def test_a_record_goes_round_with_the_same_date_and_the_same_score():
+    first = services.import_record(DATED)
+    exported = services.export_record(first)
+    second = services.import_record(exported)
+
+    assert exported["meta"] == {"title": "Friday", "date": "2026-11-20"}
+    assert second.played_on == first.played_on == date(2026, 11, 20)
+    assert services.export_record(second) == exported
+    assert (
+        services.table_state(second).sheet.to_dict() == services.table_state(first).sheet.to_dict()
+    )
+
+
+@pytest.mark.django_db
+def test_a_night_tables_record_carries_the_nights_date():
+    night = Evening.objects.create(name="Club night", date=date(2026, 10, 2))
+    table = services.create_table(variant="russian", players=BROKEN["players"], evening=night)
+
+    assert services.export_record(table)["meta"]["date"] == "2026-10-02"
+
+
+@pytest.mark.django_db
+def test_a_downloaded_record_goes_into_the_ladder_command(client, tmp_path):
+    table = services.import_record(DATED)
+    path = tmp_path / "friday.json"
+    path.write_text(client.get(reverse("record_download", args=[table.edit_token])).text)
+
+    out = StringIO()
+    call_command("ladder", str(path), "--kind", "total", "--json", stdout=out)
+
+    ladder = json.loads(out.getvalue())
+    assert ladder["sessions"] == 1
+    assert {row["player"] for row in ladder["standings"]} == {"Anna", "Boris", "Vera", "Gleb"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "date: must be a real date written YYYY-MM-DD, not"), ("ru", "дата: ")],
+)
+def test_the_import_page_refuses_a_day_that_is_not_in_the_calendar(client, language, words):
+    data = json.dumps({**DATED, "meta": {"date": "2026-13-45"}}).encode()
+    upload = SimpleUploadedFile("bad.json", data, content_type="application/json")
+
+    with translation.override(language):
+        page = client.post(
+            reverse("import_record"), {"record": upload}, HTTP_ACCEPT_LANGUAGE=language
+        )
+
+    assert page.status_code == 422
+    assert words in page.text and "2026-13-45" in page.text
+    assert not Table.objects.exists()
 
 
 @pytest.mark.django_db
