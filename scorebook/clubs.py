@@ -17,7 +17,7 @@ from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from players.models import Club, ClubLog, ClubRole, Player, Season, normal_name
+from players.models import Club, ClubLog, ClubRole, Player, Season, name_key, normal_name
 from scorebook import services
 from scorebook.engine_messages import describe, sentence
 from scorebook.models import Evening, Seat, Table
@@ -85,7 +85,7 @@ def _free_name(club: Club, name: str, but: Player | None = None) -> str:
         player_name(name, "name")
     except RecordError as error:
         raise ClubError(sentence(describe(error)), "name") from None
-    taken = Player.objects.filter(club=club, merged_into=None, name__iexact=name)
+    taken = Player.objects.filter(club=club, merged_into=None, key=name_key(name))
     if but is not None:
         taken = taken.exclude(pk=but.pk)
     if taken.exists():

@@ -12,6 +12,7 @@ import io
 import re
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -253,6 +254,56 @@ def test_the_same_name_in_two_clubs_is_two_people(organiser, night, club):
     anna = {s.player for s in Seat.objects.filter(seat="N", table__in=[first, second])}
     assert len(anna) == 2
     assert {p.club for p in anna} == {club, other}
+
+
+@pytest.mark.parametrize(
+    ("first", "again"),
+    [("Анна", "анна"), ("Вера", "ВЕРА"), ("Oleg", "oleg"), ("Straße", "STRASSE")],
+)
+def test_a_name_in_another_letter_case_is_refused_on_the_roster(club, organiser, first, again):
+    clubs.add_player(club, first, author=organiser)
+
+    with pytest.raises(clubs.ClubError, match="already has a player of that name"):
+        clubs.add_player(club, again, author=organiser)
+    assert list(club.roster.values_list("name", flat=True)) == [first]
+
+
+def test_a_rename_onto_another_roster_name_in_cyrillic_capitals_is_refused(club, organiser):
+    clubs.add_player(club, "Вера", author=organiser)
+    anna = clubs.add_player(club, "Анна", author=organiser)
+
+    with pytest.raises(clubs.ClubError, match="already has a player of that name"):
+        clubs.rename_player(anna, "ВЕРА", author=organiser)
+    assert clubs.rename_player(anna, "АННА", author=organiser).name == "АННА"  # her own name
+
+
+def test_the_database_refuses_a_second_live_entry_of_a_name_in_another_case(club, organiser):
+    Player.objects.create(club=club, name="Вера")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.create(club=club, name="вЕРА")
+    Player.objects.create(name="Вера")  # outside any club: one more person, once
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.create(name="ВЕРА")
+
+
+def test_a_name_seated_in_another_case_is_the_same_player_and_seated_twice(client, club, night,
+                                                                           organiser):  # fmt: skip
+    first = seat_table(night, organiser, {**TABLE_1, "S": "Вера"})
+    second = seat_table(night, organiser, {**TABLE_2, "E": "вера"})
+    client.force_login(organiser)
+
+    vera = Seat.objects.get(table=first, seat="S").player
+    assert Seat.objects.get(table=second, seat="E").player == vera
+    assert list(club.roster.filter(name__in=["Вера", "вера", "ВЕРА"])) == [vera]
+    page = client.get(reverse("evening", args=[night.token])).content.decode()
+    assert "Вера is seated at more than one table of this night: Стол 1, Стол 2." in page
+
+
+def test_a_table_outside_clubs_reuses_a_cyrillic_name_in_another_case():
+    services.create_table(variant="russian", players={**TABLE_2, "N": "Анна"})
+    services.create_table(variant="russian", players={**TABLE_2, "N": "АННА"})
+
+    assert Player.objects.filter(club=None, name__in=["Анна", "АННА"]).count() == 1
 
 
 def test_a_night_table_offers_only_the_club_roster(client, club, night, organiser):
