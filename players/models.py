@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 LADDER_KINDS = [
@@ -212,3 +213,33 @@ class ClubLog(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+
+    def what(self) -> str:
+        """The change in words: which account got which role, which player, night, season or
+        table (by its name in its night then; a line written before tables' names were kept
+        has only the table's id)."""
+        detail = self.detail
+        if "username" in detail:
+            role = dict(ClubRole.Role.choices).get(detail.get("role"), detail.get("role"))
+            return gettext("account %(user)s, role: %(role)s") % {
+                "user": detail["username"],
+                "role": role,
+            }
+        if "table" in detail:
+            table = _table_in_night(detail, "title", "night_name")
+            if "old_title" in detail:
+                return f"{_table_in_night(detail, 'old_title', 'previous_name')} → {table}"
+            return table
+        if "source_name" in detail:
+            return f"{detail['source_name']} → {detail['target_name']}"
+        if "old" in detail:
+            return f"{detail['old']} → {detail['new']}"
+        return str(detail.get("name", ""))
+
+
+def _table_in_night(detail: dict[str, Any], title: str, night: str) -> str:
+    if not detail.get(title):
+        return gettext("table № %(id)s") % {"id": detail["table"]}
+    if not detail.get(night):
+        return str(detail[title])
+    return f"{detail[title]}, {detail[night]}"

@@ -212,6 +212,7 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
     if before is not None and before.club_id != club.pk:
         raise ClubError(_("This table belongs to another club's night."), "link")
     _seat_on_roster(table, club)
+    old_title = table.title
     number = _next_number(night)
     numbered = before is not None and table.title == table_name(club, table.number)
     if not table.title.strip() or numbered or _title_taken(night, table.title, but=table):
@@ -220,11 +221,12 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
     table.number = number
     table.played_on = night.date
     table.save(update_fields=["evening", "number", "title", "played_on", "updated_at"])
+    where = {"table": table.pk, "title": table.title, "night": night.pk, "night_name": night.name}
     if before is None:
-        _log(club, ClubLog.Action.TABLE_FILED, author, table=table.pk, night=night.pk)
+        _log(club, ClubLog.Action.TABLE_FILED, author, **where)
     else:
-        _log(club, ClubLog.Action.TABLE_MOVED, author, table=table.pk, night=night.pk,
-             previous=before.pk)  # fmt: skip
+        _log(club, ClubLog.Action.TABLE_MOVED, author, **where, previous=before.pk,
+             previous_name=before.name, old_title=old_title)  # fmt: skip
     return table
 
 
@@ -248,7 +250,8 @@ def start_table(
     if keep_options and created.variant == club.variant:
         club.options = dict(created.options)
         club.save(update_fields=["options"])
-    _log(club, ClubLog.Action.TABLE_FILED, author, table=created.pk, night=night.pk)
+    _log(club, ClubLog.Action.TABLE_FILED, author, table=created.pk, title=created.title,
+         night=night.pk, night_name=night.name)  # fmt: skip
     return created
 
 
@@ -263,7 +266,8 @@ def remove_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> T
     table.evening = None
     table.number = None
     table.save(update_fields=["evening", "number", "updated_at"])
-    _log(club, ClubLog.Action.TABLE_REMOVED, author, table=table.pk, night=night.pk)
+    _log(club, ClubLog.Action.TABLE_REMOVED, author, table=table.pk, title=table.title,
+         night=night.pk, night_name=night.name)  # fmt: skip
     return table
 
 

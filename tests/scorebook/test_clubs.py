@@ -128,6 +128,50 @@ def test_a_roster_player_linked_to_an_account_is_a_member(club, stranger):
     assert clubs.role_of(stranger, club) == clubs.MEMBER
 
 
+def history(client, club, lang):
+    page = client.get(reverse("club", args=[club.token]), HTTP_ACCEPT_LANGUAGE=lang)
+    text = page.content.decode().split('class="club-log"')[1].split("</ul>")[0]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["account misha, role: member", "account oskar, role: organiser"]),
+        (
+            "ru",
+            ["учётная запись misha, роль: член клуба", "учётная запись oskar, роль: организатор"],
+        ),
+    ],
+)
+def test_the_history_says_which_account_got_which_role(client, club, organiser, stranger, lang,
+                                                       words):  # fmt: skip
+    clubs.give_role(club, stranger.username, clubs.ORGANISER, author=organiser)
+    client.force_login(organiser)
+
+    text = history(client, club, lang)
+
+    assert all(w in text for w in words), text
+
+
+@pytest.mark.parametrize(("lang", "table"), [("en", "table"), ("ru", "стол")])
+def test_the_history_names_tables_as_their_night_did(client, club, night, organiser, lang, table):
+    seat_table(night, organiser, TABLE_2)
+    moved = seat_table(night, organiser, TABLE_1)
+    saturday = clubs.open_night(club, name="Saturday", date=NIGHT_DATE, author=organiser)
+    clubs.file_table(saturday, moved, author=organiser)
+    clubs.remove_table(saturday, moved, author=organiser)
+    ClubLog.objects.create(club=club, action=ClubLog.Action.TABLE_FILED, detail={"table": 45})
+    client.force_login(organiser)
+
+    text = history(client, club, lang)
+
+    assert "Стол 1, Friday" in text and "Стол 2, Friday → Стол 1, Saturday" in text
+    assert text.count("Стол 1, Saturday") == 2  # moved there, then removed from there
+    assert f"{table} № 45" in text  # an old line kept only the table's id
+    assert f"№ {moved.pk} " not in text
+
+
 # ---------------------------------------------------------------------------------------------
 # Who may do what: every club write, for the four kinds of visitor
 
@@ -159,7 +203,7 @@ def _writes(club, night, lone, table, other_night, players):
                 "min_sessions": 1,
                 "min_partners": 0,
             },
-        ),  # fmt: skip
+        ),
         (reverse("evening_file", args=[night.token]), {"link": lone.edit_token}),
         (reverse("evening_move", args=[other_night.token, table.pk]), {"night": night.pk}),
         (reverse("evening_remove", args=[night.token, table.pk]), {}),
