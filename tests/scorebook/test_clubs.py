@@ -172,6 +172,15 @@ def test_the_history_names_tables_as_their_night_did(client, club, night, organi
     assert f"№ {moved.pk} " not in text
 
 
+def test_the_role_form_defaults_to_the_lesser_members_role(client, club, organiser):
+    client.force_login(organiser)
+
+    page = client.get(reverse("club", args=[club.token])).content.decode()
+
+    assert re.search(r'<option value="member" selected>', page)
+    assert not re.search(r'<option value="organiser" selected>', page)
+
+
 # ---------------------------------------------------------------------------------------------
 # Who may do what: every club write, for the four kinds of visitor
 
