@@ -7,13 +7,14 @@ and every standing is computed from the deals by ``players.ladder`` (fed by scor
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 LADDER_KINDS = [
@@ -36,6 +37,12 @@ def new_token() -> str:
 def normal_name(name: str) -> str:
     """A name as the roster keeps it: inner runs of white space folded to one space."""
     return " ".join(name.split())
+
+
+def name_key(name: str) -> str:
+    """What makes two names one person within a club: the name as the roster keeps it, in
+    Python's case folding (every alphabet; SQLite's LOWER and LIKE fold ASCII letters only)."""
+    return normal_name(name).casefold()
 
 
 class Club(models.Model):
@@ -85,6 +92,9 @@ class Player(models.Model):
     """
 
     name = models.CharField(_("name"), max_length=60)
+    # name_key(name), kept by save(): rosters are matched and kept unique by it. A letter's
+    # case folding is at most three letters.
+    key = models.CharField(max_length=180, editable=False)
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.PROTECT, related_name="roster"
     )
@@ -108,26 +118,32 @@ class Player(models.Model):
         constraints = [
             # The same name in two clubs is two people; within a club, one (any case).
             models.UniqueConstraint(
-                Lower("name"),
-                "club",
+                fields=["club", "key"],
                 condition=Q(merged_into__isnull=True),
-                name="player_name_unique_in_club",
+                name="player_key_unique_in_club",
             ),
             models.UniqueConstraint(
-                Lower("name"),
+                fields=["key"],
                 condition=Q(club__isnull=True, merged_into__isnull=True),
-                name="player_name_unique_outside_clubs",
+                name="player_key_unique_outside_clubs",
             ),
         ]
 
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.key = name_key(self.name)
+        if kwargs.get("update_fields") is not None and "name" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "key"}
+        super().save(*args, **kwargs)
+
     @classmethod
     def named(cls, name: str, club: Club | None = None) -> Player:
-        """The active player of that name (case-insensitive) in ``club``, created if new."""
+        """The active player of that name (whatever its letter case) in ``club``, created if
+        new."""
         name = normal_name(name)
-        player = cls.objects.filter(club=club, merged_into=None, name__iexact=name).first()
+        player = cls.objects.filter(club=club, merged_into=None, key=name_key(name)).first()
         return player or cls.objects.create(name=name, club=club)
 
 
@@ -197,3 +213,33 @@ class ClubLog(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+
+    def what(self) -> str:
+        """The change in words: which account got which role, which player, night, season or
+        table (by its name in its night then; a line written before tables' names were kept
+        has only the table's id)."""
+        detail = self.detail
+        if "username" in detail:
+            role = dict(ClubRole.Role.choices).get(detail.get("role"), detail.get("role"))
+            return gettext("account %(user)s, role: %(role)s") % {
+                "user": detail["username"],
+                "role": role,
+            }
+        if "table" in detail:
+            table = _table_in_night(detail, "title", "night_name")
+            if "old_title" in detail:
+                return f"{_table_in_night(detail, 'old_title', 'previous_name')} → {table}"
+            return table
+        if "source_name" in detail:
+            return f"{detail['source_name']} → {detail['target_name']}"
+        if "old" in detail:
+            return f"{detail['old']} → {detail['new']}"
+        return str(detail.get("name", ""))
+
+
+def _table_in_night(detail: dict[str, Any], title: str, night: str) -> str:
+    if not detail.get(title):
+        return gettext("table № %(id)s") % {"id": detail["table"]}
+    if not detail.get(night):
+        return str(detail[title])
+    return f"{detail[title]}, {detail[night]}"

@@ -17,7 +17,7 @@ from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from players.models import Club, ClubLog, ClubRole, Player, Season, normal_name
+from players.models import Club, ClubLog, ClubRole, Player, Season, name_key, normal_name
 from scorebook import services
 from scorebook.engine_messages import describe, sentence
 from scorebook.models import Evening, Seat, Table
@@ -85,7 +85,7 @@ def _free_name(club: Club, name: str, but: Player | None = None) -> str:
         player_name(name, "name")
     except RecordError as error:
         raise ClubError(sentence(describe(error)), "name") from None
-    taken = Player.objects.filter(club=club, merged_into=None, name__iexact=name)
+    taken = Player.objects.filter(club=club, merged_into=None, key=name_key(name))
     if but is not None:
         taken = taken.exclude(pk=but.pk)
     if taken.exists():
@@ -212,6 +212,7 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
     if before is not None and before.club_id != club.pk:
         raise ClubError(_("This table belongs to another club's night."), "link")
     _seat_on_roster(table, club)
+    old_title = table.title
     number = _next_number(night)
     numbered = before is not None and table.title == table_name(club, table.number)
     if not table.title.strip() or numbered or _title_taken(night, table.title, but=table):
@@ -220,11 +221,12 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
     table.number = number
     table.played_on = night.date
     table.save(update_fields=["evening", "number", "title", "played_on", "updated_at"])
+    where = {"table": table.pk, "title": table.title, "night": night.pk, "night_name": night.name}
     if before is None:
-        _log(club, ClubLog.Action.TABLE_FILED, author, table=table.pk, night=night.pk)
+        _log(club, ClubLog.Action.TABLE_FILED, author, **where)
     else:
-        _log(club, ClubLog.Action.TABLE_MOVED, author, table=table.pk, night=night.pk,
-             previous=before.pk)  # fmt: skip
+        _log(club, ClubLog.Action.TABLE_MOVED, author, **where, previous=before.pk,
+             previous_name=before.name, old_title=old_title)  # fmt: skip
     return table
 
 
@@ -248,7 +250,8 @@ def start_table(
     if keep_options and created.variant == club.variant:
         club.options = dict(created.options)
         club.save(update_fields=["options"])
-    _log(club, ClubLog.Action.TABLE_FILED, author, table=created.pk, night=night.pk)
+    _log(club, ClubLog.Action.TABLE_FILED, author, table=created.pk, title=created.title,
+         night=night.pk, night_name=night.name)  # fmt: skip
     return created
 
 
@@ -263,7 +266,8 @@ def remove_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> T
     table.evening = None
     table.number = None
     table.save(update_fields=["evening", "number", "updated_at"])
-    _log(club, ClubLog.Action.TABLE_REMOVED, author, table=table.pk, night=night.pk)
+    _log(club, ClubLog.Action.TABLE_REMOVED, author, table=table.pk, title=table.title,
+         night=night.pk, night_name=night.name)  # fmt: skip
     return table
 
 

@@ -114,7 +114,10 @@ class MergeForm(forms.Form):
 
 class RoleForm(forms.Form):
     username = forms.CharField(label=gettext_lazy("user name"), max_length=150)
-    role = forms.ChoiceField(label=gettext_lazy("role"), choices=ClubRole.Role.choices)
+    # The lesser role unless chosen: a name typed and sent makes no organiser by mistake.
+    role = forms.ChoiceField(
+        label=gettext_lazy("role"), choices=ClubRole.Role.choices, initial=ClubRole.Role.MEMBER
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -97,3 +97,40 @@ def test_the_tables_of_each_night_are_numbered_in_the_order_they_printed():
     assert counters == {night.pk: 4, other.pk: 1}
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+KEYS_BEFORE = [("players", "0005_names_without_invisible_characters"),
+               ("scorebook", "0004_table_numbers_in_a_night")]  # fmt: skip
+KEYS_AFTER = [("players", "0007_player_key_unique")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_names_one_in_letter_case_stay_two_players_and_the_later_is_renamed():
+    executor = MigrationExecutor(connection)
+    executor.migrate(KEYS_BEFORE)
+    old = executor.loader.project_state(KEYS_BEFORE).apps
+    club = old.get_model("players", "Club").objects.create(name="Moika", variant="russian")
+    player = old.get_model("players", "Player")
+    # LOWER told these apart on every database ("straße", "strasse"); so did SQLite's LOWER
+    # "Вера" and "ВЕРА", where PostgreSQL's depends on the database's locale.
+    strasse = player.objects.create(club=club, name="Straße")
+    shouting = player.objects.create(club=club, name="STRASSE")
+    merged = player.objects.create(club=club, name="strasse", merged_into=strasse)
+    elsewhere = player.objects.create(name="STRASSE")  # outside any club: another person
+    vera = player.objects.create(club=club, name="ВЕРА")
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(KEYS_AFTER)
+    new = executor.loader.project_state(KEYS_AFTER).apps
+
+    rows = {p.pk: (p.name, p.key) for p in new.get_model("players", "Player").objects.all()}
+    assert rows == {
+        strasse.pk: ("Straße", "strasse"),
+        shouting.pk: (f"STRASSE ({shouting.pk})", f"strasse ({shouting.pk})"),  # not merged
+        merged.pk: ("strasse", "strasse"),  # merged entries leave the roster: kept as they were
+        elsewhere.pk: ("STRASSE", "strasse"),
+        vera.pk: ("ВЕРА", "вера"),
+    }
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())

@@ -13,6 +13,7 @@ import re
 import urllib.parse
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -128,6 +129,59 @@ def test_a_roster_player_linked_to_an_account_is_a_member(club, stranger):
     assert clubs.role_of(stranger, club) == clubs.MEMBER
 
 
+def history(client, club, lang):
+    page = client.get(reverse("club", args=[club.token]), HTTP_ACCEPT_LANGUAGE=lang)
+    text = page.content.decode().split('class="club-log"')[1].split("</ul>")[0]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["account misha, role: member", "account oskar, role: organiser"]),
+        (
+            "ru",
+            ["учётная запись misha, роль: член клуба", "учётная запись oskar, роль: организатор"],
+        ),
+    ],
+)
+def test_the_history_says_which_account_got_which_role(client, club, organiser, stranger, lang,
+                                                       words):  # fmt: skip
+    clubs.give_role(club, stranger.username, clubs.ORGANISER, author=organiser)
+    client.force_login(organiser)
+
+    text = history(client, club, lang)
+
+    assert all(w in text for w in words), text
+
+
+@pytest.mark.parametrize(("lang", "table"), [("en", "table"), ("ru", "стол")])
+def test_the_history_names_tables_as_their_night_did(client, club, night, organiser, lang, table):
+    seat_table(night, organiser, TABLE_2)
+    moved = seat_table(night, organiser, TABLE_1)
+    saturday = clubs.open_night(club, name="Saturday", date=NIGHT_DATE, author=organiser)
+    clubs.file_table(saturday, moved, author=organiser)
+    clubs.remove_table(saturday, moved, author=organiser)
+    ClubLog.objects.create(club=club, action=ClubLog.Action.TABLE_FILED, detail={"table": 45})
+    client.force_login(organiser)
+
+    text = history(client, club, lang)
+
+    assert "Стол 1, Friday" in text and "Стол 2, Friday → Стол 1, Saturday" in text
+    assert text.count("Стол 1, Saturday") == 2  # moved there, then removed from there
+    assert f"{table} № 45" in text  # an old line kept only the table's id
+    assert f"№ {moved.pk} " not in text
+
+
+def test_the_role_form_defaults_to_the_lesser_members_role(client, club, organiser):
+    client.force_login(organiser)
+
+    page = client.get(reverse("club", args=[club.token])).content.decode()
+
+    assert re.search(r'<option value="member" selected>', page)
+    assert not re.search(r'<option value="organiser" selected>', page)
+
+
 # ---------------------------------------------------------------------------------------------
 # Who may do what: every club write, for the four kinds of visitor
 
@@ -159,7 +213,7 @@ def _writes(club, night, lone, table, other_night, players):
                 "min_sessions": 1,
                 "min_partners": 0,
             },
-        ),  # fmt: skip
+        ),
         (reverse("evening_file", args=[night.token]), {"link": lone.edit_token}),
         (reverse("evening_move", args=[other_night.token, table.pk]), {"night": night.pk}),
         (reverse("evening_remove", args=[night.token, table.pk]), {}),
@@ -254,6 +308,56 @@ def test_the_same_name_in_two_clubs_is_two_people(organiser, night, club):
     anna = {s.player for s in Seat.objects.filter(seat="N", table__in=[first, second])}
     assert len(anna) == 2
     assert {p.club for p in anna} == {club, other}
+
+
+@pytest.mark.parametrize(
+    ("first", "again"),
+    [("Анна", "анна"), ("Вера", "ВЕРА"), ("Oleg", "oleg"), ("Straße", "STRASSE")],
+)
+def test_a_name_in_another_letter_case_is_refused_on_the_roster(club, organiser, first, again):
+    clubs.add_player(club, first, author=organiser)
+
+    with pytest.raises(clubs.ClubError, match="already has a player of that name"):
+        clubs.add_player(club, again, author=organiser)
+    assert list(club.roster.values_list("name", flat=True)) == [first]
+
+
+def test_a_rename_onto_another_roster_name_in_cyrillic_capitals_is_refused(club, organiser):
+    clubs.add_player(club, "Вера", author=organiser)
+    anna = clubs.add_player(club, "Анна", author=organiser)
+
+    with pytest.raises(clubs.ClubError, match="already has a player of that name"):
+        clubs.rename_player(anna, "ВЕРА", author=organiser)
+    assert clubs.rename_player(anna, "АННА", author=organiser).name == "АННА"  # her own name
+
+
+def test_the_database_refuses_a_second_live_entry_of_a_name_in_another_case(club, organiser):
+    Player.objects.create(club=club, name="Вера")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.create(club=club, name="вЕРА")
+    Player.objects.create(name="Вера")  # outside any club: one more person, once
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.create(name="ВЕРА")
+
+
+def test_a_name_seated_in_another_case_is_the_same_player_and_seated_twice(client, club, night,
+                                                                           organiser):  # fmt: skip
+    first = seat_table(night, organiser, {**TABLE_1, "S": "Вера"})
+    second = seat_table(night, organiser, {**TABLE_2, "E": "вера"})
+    client.force_login(organiser)
+
+    vera = Seat.objects.get(table=first, seat="S").player
+    assert Seat.objects.get(table=second, seat="E").player == vera
+    assert list(club.roster.filter(name__in=["Вера", "вера", "ВЕРА"])) == [vera]
+    page = client.get(reverse("evening", args=[night.token])).content.decode()
+    assert "Вера is seated at more than one table of this night: Стол 1, Стол 2." in page
+
+
+def test_a_table_outside_clubs_reuses_a_cyrillic_name_in_another_case():
+    services.create_table(variant="russian", players={**TABLE_2, "N": "Анна"})
+    services.create_table(variant="russian", players={**TABLE_2, "N": "АННА"})
+
+    assert Player.objects.filter(club=None, name__in=["Анна", "АННА"]).count() == 1
 
 
 def test_a_night_table_offers_only_the_club_roster(client, club, night, organiser):

@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from players.models import Club, Player, Season
+from players.models import Club, Player, Season, name_key
 from scorebook import clubs, services
 from scorebook.models import Deal, Evening, Revision, Seat, Table
 from scorebook.rules import PRESETS, RecordError, parse_record, score
@@ -142,7 +142,7 @@ def seed_club(
         options = dict(club.options)
         label = user.get_username()
         roster = Player.objects.bulk_create(
-            Player(club=club, name=n) for n in roster_names(players, rng)
+            Player(club=club, name=n, key=name_key(n)) for n in roster_names(players, rng)
         )
         Season.objects.bulk_create(
             Season(
