@@ -166,7 +166,7 @@ class TableForm(forms.Form):
                     players[seat] = player_name(name, f"players.{seat}")
                 except RecordError as error:
                     self.add_error(f"player_{seat}", sentence(describe(error)))
-        named = [n.lower() for n in players.values() if n]
+        named = [n.casefold() for n in players.values() if n]  # as the roster folds them
         if len(set(named)) != len(named):
             self.add_error(None, _("Each seat needs a different player."))
         options: dict[str, Any] = {}

@@ -260,3 +260,14 @@ def test_a_name_typed_for_the_dummys_seat_is_told_not_dropped(client, variant, l
     assert response.status_code == 422
     assert response.context["form"].errors == {"player_W": [DUMMY_NAMED[lang]]}
     assert not Table.objects.exists()
+
+
+@pytest.mark.parametrize(("north", "south"), [("Анна", "АННА"), ("Straße", "STRASSE")])
+def test_one_name_in_two_seats_whatever_its_case_is_told_by_the_form(client, north, south):
+    form = new_table_form("russian", player_N=north, player_S=south)
+
+    response = client.post(reverse("new_table", args=["russian"]), form)
+
+    assert response.status_code == 422
+    assert "Each seat needs a different player." in response.content.decode()
+    assert not Table.objects.exists()
