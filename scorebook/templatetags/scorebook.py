@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -338,8 +339,13 @@ def ladder_value(value: Any, kind: str) -> str:
     if kind == "total" and number == int(number):
         text = str(abs(int(number)))
     else:
-        text = number_format(abs(number), 2)  # 25.50, or 25,50 in Russian
-    if number < 0 and round(abs(number), 2) != 0:
+        # Rounded as the ladder command prints it (5.21675 → 5.22): Django's number_format
+        # cuts a float's digits instead. 25.50, or 25,50 in Russian.
+        rounded = Decimal(f"{abs(number):.2f}")
+        if not rounded:
+            return number_format(rounded, 2)  # no minus sign on a nought
+        text = number_format(rounded, 2)
+    if number < 0:
         return "\u2212" + text
     return text
 

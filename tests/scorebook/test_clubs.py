@@ -1120,3 +1120,35 @@ def test_a_players_tables_of_another_variant_are_offered_on_his_page(
     assert '<input type="hidden" name="variant" value="english-short">' in other
     won = standings.player_stats(anna, "english-short")
     assert won.tables == 1 and won.games_won >= 1
+
+
+@pytest.mark.parametrize(
+    ("value", "kind", "lang", "shown"),
+    [
+        (5.21675, "rating", "en", "5.22"),  # rounded as the ladder command prints it
+        (-1.43763, "rating", "en", "\u22121.44"),
+        (4.92713, "average", "ru", "4,93"),
+        (0.985058, "rating", "ru", "0,99"),
+        (-0.004, "rating", "en", "0.00"),  # no minus sign on a value shown as nought
+        (12, "total", "en", "12"),
+    ],
+)
+def test_a_ladder_value_is_rounded_to_two_places_not_cut(value, kind, lang, shown):
+    from scorebook.templatetags.scorebook import ladder_value
+
+    with translation.override(lang):
+        assert ladder_value(value, kind) == shown
+
+
+def test_the_printed_footnote_keeps_a_space_before_the_partners_rule(
+    client, club, night, organiser
+):
+    season = _season(club, "total", min_sessions=2, min_partners=3)
+    play(seat_table(night, organiser, TABLE_1), 9)  # everyone unqualified: the footnote shows
+    url = reverse("season_pdf", args=[club.token, season.pk])
+
+    english = " ".join(text_of(client.get(url, {"lang": "en"}).content).split())
+    russian = " ".join(text_of(client.get(url, {"lang": "ru"}).content).split())
+
+    assert "qualifies with 2 sessions and 3 different partners." in english
+    assert "Для зачёта нужны 2 вечера и 3 разных партнёра." in russian
