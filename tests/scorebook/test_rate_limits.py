@@ -37,15 +37,40 @@ def test_another_address_is_not_held_back(client):
     assert client.post(reverse("login"), data, REMOTE_ADDR="10.0.0.7").status_code == 200
 
 
+def signup(client, username, password="a-long-secret-9", **headers):
+    data = {"username": username, "password1": password, "password2": password}
+    return client.post(reverse("signup"), data, **headers)
+
+
 def test_signing_up_too_often_is_refused_and_creates_nobody(client, django_user_model):
     for i in range(limit(accounts.SIGNUP_RATE)):
-        client.post(reverse("signup"), {"username": f"user{i}", "password1": "x", "password2": "y"})
+        assert signup(client, f"user{i}").status_code == 302
+        client.logout()
 
-    refused = client.post(reverse("signup"), {"username": "late", "password1": "a-long-secret-9",
-                                              "password2": "a-long-secret-9"})  # fmt: skip
+    refused = signup(client, "late", HTTP_ACCEPT_LANGUAGE="en")
 
     assert refused.status_code == 429
+    assert "wait an hour" in refused.content.decode()
     assert not django_user_model.objects.filter(username="late").exists()
+
+
+def test_sign_up_forms_refused_for_their_mistakes_do_not_use_up_the_accounts(
+    client, django_user_model
+):
+    for _ in range(limit(accounts.SIGNUP_RATE) + 5):  # typos in the password, at one table
+        assert signup(client, "anna", password="x").status_code == 422
+
+    assert signup(client, "anna").status_code == 302
+    assert django_user_model.objects.filter(username="anna").exists()
+
+
+def test_a_script_sending_sign_up_forms_is_held_back(client):
+    answers = [
+        signup(client, "bot", password="x").status_code for _ in range(limit(accounts.SIGNUP_TRIES))
+    ]
+
+    assert set(answers) == {422}
+    assert signup(client, "bot", password="x").status_code == 429
 
 
 def test_importing_too_often_is_refused(client):
