@@ -328,6 +328,9 @@ def delete_season(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     club, _role = get_club(request, token)
     require_organiser(request, club)
     season = _season(club, pk)
+    if not request.POST.get("confirm"):  # one tap too many must not remove a season
+        messages.error(request, _("Tick the box to confirm, then remove the season."))
+        return redirect("edit_season", token=club.token, pk=season.pk)
     clubs.delete_season(season, author=request.user)  # type: ignore[arg-type]
     messages.success(request, _("The season “%(name)s” was removed.") % {"name": season.name})
     return redirect("club", token=club.token)

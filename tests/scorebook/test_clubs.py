@@ -1008,7 +1008,11 @@ def test_an_organiser_corrects_a_night_and_a_season_and_removes_the_season(clien
                                                                   "2026-11-21")  # fmt: skip
     assert (season.name, season.kind) == ("Autumn", "average")
 
-    client.post(reverse("delete_season", args=[club.token, season.pk]))
+    unconfirmed = client.post(reverse("delete_season", args=[club.token, season.pk]), follow=True)
+    assert "Tick the box to confirm" in unconfirmed.content.decode()
+    assert Season.objects.filter(pk=season.pk).exists()  # a tap alone removes nothing
+
+    client.post(reverse("delete_season", args=[club.token, season.pk]), {"confirm": "on"})
 
     assert not Season.objects.exists() and Evening.objects.filter(pk=night.pk).exists()
     assert club.log.filter(action=ClubLog.Action.SEASON_REMOVED).exists()
