@@ -300,9 +300,11 @@ def deal_log_items(
         if deal.number == last:  # its two buttons kept together, on the right
             link = f'<span class="acts">{link}{_undo_form(context, token, deal.number)}</span>'
         scored = _scored(result)
+        note = data.get("note")  # the scorer's own words, in the page's quotation marks
+        said = f' <q class="note">{escape(note)}</q>' if note else ""
         items.append(
             f'<li value="{deal.number}">{head}<span class="what">{struck}{deal_summary(data)}'
-            f"{scored}{edited}</span>{link}</li>"
+            f"{said}{scored}{edited}</span>{link}</li>"
         )
     return mark_safe("\n".join(items))  # noqa: S308 - escaped above; deal_summary is safe
 

@@ -96,6 +96,15 @@ def test_a_note_is_kept_with_the_deal(client, table):
     assert Deal.objects.get().data["note"] == "Boris was late"
 
 
+def test_a_deals_note_is_shown_in_the_deal_list_escaped(client, table):
+    client.post(add_url(table), deal_form(table, note="Boris <b>late</b>"))
+
+    page = client.get(table_url(table)).content.decode()
+
+    log = page.split('id="deal-log"')[1].split("</ol>")[0]
+    assert '<q class="note">Boris &lt;b&gt;late&lt;/b&gt;</q>' in log
+
+
 def test_a_revoke_is_written_down(client, table):
     form = deal_form(table, revoke1_seat="E", revoke1_penalty="transfer")
 
