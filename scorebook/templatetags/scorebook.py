@@ -125,6 +125,12 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
         parts.append(f"{word['honours']} " + "–".join(escape(v) for v in _in_seat_order(honours)))
     if data.get("called"):
         parts.append(escape(seat_letters(data["called"])) + " " + escape(_("called")))
+    if data.get("trumps_named"):  # Flying Duck: the trumps named in play, for the log only
+        named = " ".join(_suit_html(suit) for suit in data["trumps_named"])
+        parts.append(escape(_("trumps named")) + " " + named)
+    if data.get("exchanged"):  # Prussian: who exchanged his packet, for the log only
+        seats = " ".join(escape(seat_letters(str(seat))) for seat in data["exchanged"])
+        parts.append(escape(_("exchanged")) + " " + seats)
     for revoke in data.get("revokes") or []:
         seat = seat_letters(str(revoke.get("seat", "")))
         parts.append(f'<span class="revoke">{word["revoke"]} {escape(seat)}</span>')

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.utils import translation
 
 from scorebook.templatetags.scorebook import deal_summary
@@ -41,3 +43,18 @@ def test_a_revoke_names_the_seat_in_the_interface_letters():
         assert "ренонс В" in str(deal_summary(stored))
     with translation.override("en"):
         assert "revoke E" in str(deal_summary(stored))
+
+
+def test_the_trumps_named_in_play_and_the_exchanged_packets_are_in_the_log():
+    duck = {"tricks": {"NS": 8, "EW": 5}, "trumps_named": ["H", "C"]}
+    prussian = {"trump": "S", "tricks": {"NS": 8, "EW": 5}, "exchanged": ["N", "S"]}
+    with translation.override("en"):
+        assert "trumps named ♥ ♣" in _plain(deal_summary(duck))
+        assert "exchanged N S" in _plain(deal_summary(prussian))
+    with translation.override("ru"):
+        assert "названные козыри ♥ ♣" in _plain(deal_summary(duck))
+        assert "обмен С Ю" in _plain(deal_summary(prussian))
+
+
+def _plain(html) -> str:
+    return re.sub(r"<[^>]+>", "", str(html))
