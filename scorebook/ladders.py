@@ -59,7 +59,7 @@ def table_result(
             if rubber.finished and rubber.winner is not None
         ),
         partnership=any(len(side_seats) == 2 for side_seats in sides.values()),
-        played=any(deal.void is None for deal in sheet.deals),
+        played=sheet.played,
     )
 
 

@@ -438,7 +438,7 @@ def evening_nets(sheets: Sequence[PrintSheet]) -> list[NetGroup]:
     names: dict[str, str] = {}
     for index, printed in enumerate(sheets, start=1):
         number = printed.number or index
-        if all(deal.void is not None for deal in printed.sheet.deals):
+        if not printed.sheet.played:
             continue
         found = by_variant.setdefault(printed.variant, {})
         names[printed.variant] = printed.variant_name

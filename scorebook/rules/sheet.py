@@ -147,6 +147,12 @@ class Sheet:
     settlement_sides: Mapping[str, int]
     settlement_players: Mapping[str, Amount]
 
+    @property
+    def played(self) -> bool:
+        """Whether any deal scored (neither void nor redealt): a table where none did is no
+        one's session on a ladder or a night."""
+        return any(deal.void is None for deal in self.deals)
+
     def to_dict(self) -> dict[str, Any]:
         """The score output (docs/record-format.md)."""
         with paused_gc():
