@@ -258,11 +258,9 @@
   );
 
   // ---- sending ---------------------------------------------------------------------------------
-  function csrfToken() {
-    const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
-    if (cookie) return decodeURIComponent(cookie.slice("csrftoken=".length));
-    return document.querySelector("input[name=csrfmiddlewaretoken]")?.value || "";
-  }
+  // The cookie's token as it is now (site.js), else the page's own.
+  const csrfToken = () =>
+    window.scorebook?.csrfToken() || document.querySelector("input[name=csrfmiddlewaretoken]")?.value || "";
 
   function reasonOf(page, status) {
     const found = [...page.querySelectorAll(".alert.error, .field-error")].map((e) => e.textContent.trim());

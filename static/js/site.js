@@ -18,6 +18,7 @@
     const cookie = document.cookie.split("; ").find((c) => c.startsWith("csrftoken="));
     return cookie ? decodeURIComponent(cookie.slice("csrftoken=".length)) : "";
   }
+  window.scorebook = { csrfToken }; // offline.js sends its waiting deals with it too
 
   document.addEventListener("htmx:configRequest", (event) => {
     const token = csrfToken();
