@@ -396,13 +396,16 @@ def season_pdf(request: HttpRequest, token: str, pk: int) -> HttpResponse:
 def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     club, role = get_club(request, token)
     player = get_object_or_404(Player, pk=pk, club=club)
+    # The variants he played at the club's nights (none: he never played one).
+    played = set(
+        Seat.objects.filter(player=player, table__evening__club=club).values_list(
+            "table__variant", flat=True
+        )
+    )
     if role is None:
         # The public link shows the players of the club's nights, never the roster itself:
         # no entry that has not played a night, and no trace of a merge.
-        if (
-            player.merged_into_id
-            or not Seat.objects.filter(player=player, table__evening__club=club).exists()
-        ):
+        if player.merged_into_id or not played:
             raise Http404("no such player")
     if player.merged_into_id:
         return redirect("club_player", token=club.token, pk=player.merged_into_id)
@@ -412,11 +415,6 @@ def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     # One variant at a time (its points are its own unit): the season's, else the one asked
     # for among those he played at the club's nights, else the club's usual one. The others
     # he played are offered beside it, so that no table of his is out of sight.
-    played = set(
-        Seat.objects.filter(player=player, table__evening__club=club).values_list(
-            "table__variant", flat=True
-        )
-    )
     asked = request.GET.get("variant", "")
     if season:
         variant = season.variant
