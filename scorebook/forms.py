@@ -18,6 +18,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from players.models import name_key
 from scorebook.engine_messages import describe, locate, named, sentence
 from scorebook.rules import RecordError
 from scorebook.rules.presets import (
@@ -166,7 +167,7 @@ class TableForm(forms.Form):
                     players[seat] = player_name(name, f"players.{seat}")
                 except RecordError as error:
                     self.add_error(f"player_{seat}", sentence(describe(error)))
-        named = [n.casefold() for n in players.values() if n]  # as the roster folds them
+        named = [name_key(n) for n in players.values() if n]  # one person, as on the roster
         if len(set(named)) != len(named):
             self.add_error(None, _("Each seat needs a different player."))
         options: dict[str, Any] = {}
