@@ -12,7 +12,7 @@ import json
 import marshal
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -223,6 +223,29 @@ def _good_counts(
     if total is not None and sum(counts.values()) != total:
         return None
     return counts
+
+
+_marshal = marshal.dumps
+
+
+class _KnownCounts(dict[bytes, "dict[str, int] | None"]):
+    """Count objects (tricks, honours) by their marshal bytes, each checked once by ``check``:
+    what it makes of the value (the same dict for every deal that holds it, which nothing
+    changes), or None for one the full check must look at.
+
+    A long record holds the same few counts again and again (Hussar's twelve counts rarely
+    make the same deal twice, but each of its count objects is one of a few hundred).
+    marshal's bytes name a value exactly, down to the type of every number (``1``, ``1.0``
+    and ``true`` differ, though they compare equal), and give the value back to check.
+    """
+
+    def __init__(self, check: Callable[[Any], dict[str, int] | None]) -> None:
+        super().__init__()
+        self.check = check
+
+    def __missing__(self, key: bytes) -> dict[str, int] | None:
+        counts = self[key] = self.check(marshal.loads(key))
+        return counts
 
 
 def _is_int(value: object) -> bool:
@@ -557,6 +580,14 @@ class _DealParser:
             self.plain_honours = CLAIMED_HONOURS
         elif self.size > 0 and preset.honours_by_hand:
             self.plain_honours = HELD_HONOURS
+        # A plain deal's tricks and honours, checked once for each different value (see parse())
+        sides = preset.sides
+        self.known_tricks = _KnownCounts(lambda value: _good_counts(value, sides, 13, 13))
+        if self.plain_honours == ALL_HONOURS:
+            keys, size = self.honour_keys, self.size
+            self.known_honours = _KnownCounts(lambda value: _good_counts(value, keys, size, size))
+        else:
+            self.known_honours = _KnownCounts(self.plain_held)
 
     def counts(
         self,
@@ -637,18 +668,18 @@ class _DealParser:
                     return self.checked(raw, n)
             elif trump not in SUITS:
                 return self.checked(raw, n)
-        tricks = _good_counts(get("tricks"), self.preset.sides, 13, 13)
+        try:
+            tricks = self.known_tricks[_marshal(get("tricks"), 0)]
+            honours = None
+            raw_honours = get("honours")
+            if raw_honours is not None:
+                honours = self.known_honours[_marshal(raw_honours, 0)]
+                if honours is None:
+                    return self.checked(raw, n)
+        except ValueError:  # not a value JSON can hold
+            return self.checked(raw, n)
         if tricks is None:
             return self.checked(raw, n)
-        honours = None
-        raw_honours = get("honours")
-        if raw_honours is not None:
-            if self.plain_honours == ALL_HONOURS:
-                honours = _good_counts(raw_honours, self.honour_keys, self.size, self.size)
-            else:
-                honours = self.plain_held(raw_honours)
-            if honours is None:
-                return self.checked(raw, n)
         special = None
         if self.special_suit:
             special = get("special_suit")
