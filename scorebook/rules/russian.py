@@ -9,16 +9,28 @@ sides of one player each.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from .record import Deal
 from .revoke import apply_revokes
-from .sheet import ABOVE, BELOW, Ledger
+from .sheet import ABOVE, BELOW, Entry, Ledger, entries_json
 
 NOBODY: frozenset[str] = frozenset()
 
 
+class Part(NamedTuple):
+    """What a deal's tricks, or its honours, write (score_deal()): a pure function of the
+    counts and the multiplier under the ledger's rules."""
+
+    counts: Mapping[str, int]  # the counts it was worked out for (the memo checks identity)
+    entries: tuple[Entry, ...]
+    # (side, points): below the line for tricks, above it for honours
+    points: tuple[tuple[str, int], ...]
+    json: str  # the entries' JSON objects, comma-separated (sheet.entries_json())
+    most: int  # tricks: the most won by a side (12 or more: a slam)
+
+
 def score_deal(ledger: Ledger, deal: Deal) -> None:
-    rules = ledger.rules
     tricks = deal.tricks
     assert tricks is not None
     multiplier = 1
@@ -28,28 +40,58 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
         _score_with_revokes(ledger, deal, tricks, multiplier)
         return
 
-    # A deal without revokes, nearly every deal of a long record: Ledger.odd_tricks(),
-    # slams() and check_game() with their usual cases inline (nothing is capped, and below the
-    # line changes only here, so the game is judged only when a side reached the target).
-    book, per_trick = rules.book, rules.points_per_odd_trick * multiplier
-    entries, known, below = ledger.entries, ledger.known_entries, ledger.below
-    totals = ledger.totals[BELOW]
-    most = 0
-    for side, won in tricks.items():
-        if won > book:
-            points = (won - book) * per_trick
-            entries.append(known[side, BELOW, points, "tricks", None])
-            totals[side] += points
+    # A deal without revokes, nearly every deal of a long record. What its tricks write, and
+    # what its honours write, depend on nothing but the counts and the multiplier, and a long
+    # record repeats the same few counts (the record's parser hands equal counts over as the
+    # same dict). So each is worked out once, by identity: the memo holds the dict, so its id
+    # is not reused while the entry lives. Below the line changes only here, so the game is
+    # judged only when a side reached the target.
+    effects = ledger.effects
+    part = effects.get((id(tricks), multiplier))
+    if part is None or part[0] is not tricks:
+        part = effects[id(tricks), multiplier] = _tricks_part(ledger, tricks, multiplier)
+    below, totals = ledger.below, ledger.totals
+    if part[2]:
+        ledger.entries += part[1]
+        below_total = totals[BELOW]
+        for side, points in part[2]:
+            below_total[side] += points
             below[side] += points
-        if won > most:
-            most = won
+    text = part[3]
     honours = deal.honours
     if honours is not None:
-        _score_honours(ledger, honours, multiplier)
-    if most >= 12:
+        held = effects.get((id(honours), multiplier))
+        if held is None or held[0] is not honours:
+            held = effects[id(honours), multiplier] = _honours_part(ledger, honours, multiplier)
+        if held[2]:
+            ledger.entries += held[1]
+            above = totals[ABOVE]
+            for side, points in held[2]:
+                above[side] += points
+            text = f"{text},{held[3]}" if text else held[3]
+    if part[4] >= 12:
         ledger.slams(tricks, NOBODY, multiplier)
-    if max(below.values()) >= rules.game_target:
+    else:  # the deal's JSON after its number, as long as it wins no game (Ledger.play())
+        ledger.deal_text = f'"entries":[{text}],"game_won_by":null}}'
+    if max(below.values()) >= ledger.rules.game_target:
         ledger.check_game()
+
+
+def _tricks_part(ledger: Ledger, tricks: Mapping[str, int], multiplier: int) -> Part:
+    """What a deal's tricks write below the line, without revokes (score_deal())."""
+    rules, known = ledger.rules, ledger.known_entries
+    book, per_trick = rules.book, rules.points_per_odd_trick * multiplier
+    points = tuple([(side, (won - book) * per_trick) for side, won in tricks.items() if won > book])
+    entries = tuple([known[side, BELOW, p, "tricks", None] for side, p in points])
+    return Part(tricks, entries, points, entries_json(entries), max(tricks.values()))
+
+
+def _honours_part(ledger: Ledger, honours: Mapping[str, int], multiplier: int) -> Part:
+    """What a deal's honours write above the line (score_deal())."""
+    known = ledger.known_entries
+    points = tuple(_honour_points(ledger, honours, multiplier))
+    entries = tuple([known[side, ABOVE, p, "honours", None] for side, p in points])
+    return Part(honours, entries, points, entries_json(entries), 0)
 
 
 def _score_with_revokes(
@@ -73,16 +115,23 @@ def _score_with_revokes(
 
 
 def _score_honours(ledger: Ledger, honours: Mapping[str, int], multiplier: int) -> None:
+    for side, points in _honour_points(ledger, honours, multiplier):
+        ledger.write(side, ABOVE, points, "honours")
+
+
+def _honour_points(
+    ledger: Ledger, honours: Mapping[str, int], multiplier: int
+) -> list[tuple[str, int]]:
+    """The points above the line a deal's honours give: (side, points) in the holders' order."""
     values, side_of_holder = ledger.honour_values, ledger.side_of_holder
     by_hand = ledger.by_hand
     # Prussian: when each played hand holds two or more, nobody scores (docs/rules.md,
     # Prussian whist)
     if by_hand and min(honours.values()) > 1:
-        return
-    entries, known, above = ledger.entries, ledger.known_entries, ledger.totals[ABOVE]
+        return []
+    points = []
     for holder, held in honours.items():
         value = values.get(held, 0)
-        if value and (held >= 2 or not by_hand):  # Ledger.write(), inline
-            side, points = side_of_holder[holder], value * multiplier
-            entries.append(known[side, ABOVE, points, "honours", None])
-            above[side] += points
+        if value and (held >= 2 or not by_hand):
+            points.append((side_of_holder[holder], value * multiplier))
+    return points

@@ -243,12 +243,16 @@ class Ledger:
         self.deals: list[DealScore] = []
         # per deal
         self.deal: Deal | None = None
+        # The deal's JSON after its number, when its family knows it (russian.score_deal()):
+        # right as long as the deal wins no game, after which nothing else is written.
+        self.deal_text: str | None = None
         self.entries: list[Entry] = []
         # Only the deals' JSON text (Sheet.to_json()), for score_json(): no rows are kept.
         self.texts: list[str] | None = [] if as_json else None
         self.forget_caches()
 
-    CACHES = ("known_entries", "deal_texts")  # attributes that only make a long record faster
+    # attributes that only make a long record faster
+    CACHES = ("known_entries", "deal_texts", "effects")
 
     def fork(self) -> Ledger:
         """A copy that scores on without changing this one: its own running totals, and the
@@ -271,6 +275,8 @@ class Ledger:
     def forget_caches(self) -> None:
         self.known_entries = KnownEntries()
         self.deal_texts = DealTexts()
+        # A family's own memo of what a kind of deal writes (russian.score_deal())
+        self.effects: dict[Any, Any] = {}
         self.game_won_by: str | None = None
         self.rubber_won_by: str | None = None
 
@@ -299,6 +305,7 @@ class Ledger:
         entries.clear()  # the deal before kept a tuple of them
         self.game_won_by = None
         self.rubber_won_by = None
+        self.deal_text = None
         scored = deal.void is None and not deal.redealt
         if scored:
             if not self.rubber_open:
@@ -307,7 +314,9 @@ class Ledger:
                 self._check_special_suit(deal)
             score_deal(self, deal)
         if self.texts is not None:  # Sheet.to_json() of the row, and no row
-            rest = self.deal_texts[tuple(entries), self.game_won_by]
+            rest = self.deal_text
+            if rest is None or self.game_won_by is not None:
+                rest = self.deal_texts[tuple(entries), self.game_won_by]
             self.texts.append(f'{{"number":{deal.number},{rest}')
         elif scored:
             game = self.game_no + (0 if self.game_won_by else 1)
@@ -517,20 +526,23 @@ class DealTexts(dict[tuple[tuple[Entry, ...], str | None], str]):
 
     def __missing__(self, key: tuple[tuple[Entry, ...], str | None]) -> str:
         entries, game_won_by = key
-        parts = []
-        for side, line, points, item, reason in entries:
-            if reason is None:
-                parts.append(
-                    f'{{"side":"{side}","line":"{line}","points":{points},"item":"{item}"}}'
-                )
-            else:
-                parts.append(
-                    f'{{"side":"{side}","line":"{line}","points":{points},"item":"{item}",'
-                    f'"reason":"{reason}"}}'
-                )
         won = "null" if game_won_by is None else f'"{game_won_by}"'
-        text = self[key] = f'"entries":[{",".join(parts)}],"game_won_by":{won}}}'
+        text = self[key] = f'"entries":[{entries_json(entries)}],"game_won_by":{won}}}'
         return text
+
+
+def entries_json(entries: tuple[Entry, ...]) -> str:
+    """Entries as JSON objects, comma-separated, as Entry.to_dict() would give them."""
+    parts = []
+    for side, line, points, item, reason in entries:
+        if reason is None:
+            parts.append(f'{{"side":"{side}","line":"{line}","points":{points},"item":"{item}"}}')
+        else:
+            parts.append(
+                f'{{"side":"{side}","line":"{line}","points":{points},"item":"{item}",'
+                f'"reason":"{reason}"}}'
+            )
+    return ",".join(parts)
 
 
 def _deals_json(deals: tuple[DealScore, ...]) -> list[str]:
