@@ -26,6 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from players.models import Club, ClubRole, Player, Season
 from scorebook import clubs, pdf, standings
 from scorebook.charts import rating_chart
+from scorebook.forms import visible_text
 from scorebook.models import Evening, Seat
 from scorebook.rules import PRESETS
 from scorebook.variants import variant_name
@@ -56,6 +57,10 @@ class ClubForm(VariantChoice):
         fields = ["name", "city", "variant", "language"]
         widgets = {"variant": forms.Select()}
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        visible_text(self, "name", "city")
+
 
 class DateInput(forms.DateInput):
     """The browser's date picker. It reads and sends only ISO dates (2026-11-20) whatever the
@@ -76,6 +81,10 @@ class NightForm(forms.Form):
     )
     place = forms.CharField(label=gettext_lazy("place"), max_length=100, required=False)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        visible_text(self, "name", "place")
+
 
 class SeasonForm(VariantChoice):
     class Meta:
@@ -87,6 +96,10 @@ class SeasonForm(VariantChoice):
             "ends_on": DateInput(),
             "variant": forms.Select(),
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        visible_text(self, "name")
 
 
 class PlayerNameForm(forms.Form):
