@@ -29,6 +29,7 @@ from scorebook.charts import rating_chart
 from scorebook.forms import visible_text
 from scorebook.models import Evening, Seat
 from scorebook.rules import PRESETS
+from scorebook.templatetags.scorebook import with_names
 from scorebook.variants import variant_name
 from scorebook.views.sheets import BadPrintOption, bad_request, pdf_response, print_options
 
@@ -271,8 +272,11 @@ def roster(request: HttpRequest, token: str) -> HttpResponse:
             if action == "merge":
                 messages.success(
                     request,
-                    _("%(source)s is now %(target)s: every table and result moved.")
-                    % {"source": merge_form.cleaned_data["source"].name, "target": done.name},
+                    with_names(
+                        _("%(source)s is now %(target)s: every table and result moved."),
+                        source=merge_form.cleaned_data["source"].name,
+                        target=done.name,
+                    ),
                 )
             else:
                 messages.success(request, _("Saved."))
@@ -345,7 +349,7 @@ def delete_season(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         messages.error(request, _("Tick the box to confirm, then remove the season."))
         return redirect("edit_season", token=club.token, pk=season.pk)
     clubs.delete_season(season, author=request.user)  # type: ignore[arg-type]
-    messages.success(request, _("The season “%(name)s” was removed.") % {"name": season.name})
+    messages.success(request, with_names(_("The season “%(name)s” was removed."), name=season.name))
     return redirect("club", token=club.token)
 
 

@@ -206,3 +206,33 @@ def test_the_joiners_stay_in_every_free_text_field(client, owner):
     assert Season.objects.get().name == PERSIAN
     assert (table.title, table.place) == (PERSIAN, FAMILY)
     assert Deal.objects.get().data["note"] == FAMILY
+
+
+# ---------------------------------------------------------------------------------------------
+# Names isolated where they are shown
+
+
+def test_a_clubs_name_is_isolated_on_its_page_and_its_nights(client, club, night, owner):
+    Club.objects.filter(pk=club.pk).update(name="\u05de\u05d5\u05e2\u05d3\u05d5\u05df <12>")
+    client.force_login(owner)
+
+    club_page = client.get(reverse("club", args=[club.token])).content.decode()
+    night_page = client.get(reverse("evening", args=[night.token])).content.decode()
+
+    isolated = "<bdi>\u05de\u05d5\u05e2\u05d3\u05d5\u05df &lt;12&gt;</bdi>"  # and still escaped
+    assert f"<h1>{isolated}</h1>" in club_page
+    assert f"← {isolated}</a>" in night_page
+    assert "<bdi>Friday</bdi>" in club_page and "<bdi>Friday</bdi>" in night_page
+
+
+def test_a_removed_seasons_message_isolates_its_name(client, club, owner):
+    season = Season.objects.create(
+        club=club, name="Autumn <b>", starts_on=datetime.date(2026, 9, 1),
+        ends_on=datetime.date(2026, 12, 31), variant="russian",
+    )  # fmt: skip
+    client.force_login(owner)
+
+    response = client.post(reverse("delete_season", args=[club.token, season.pk]),
+                           {"confirm": "on"}, follow=True, HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+
+    assert "The season “<bdi>Autumn &lt;b&gt;</bdi>” was removed." in response.content.decode()
