@@ -14,6 +14,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -214,32 +216,38 @@ class ClubLog(models.Model):
     class Meta:
         ordering = ["-created_at", "-pk"]
 
-    def what(self) -> str:
-        """The change in words: which account got which role, which player, night, season or
-        table (by its name in its night then; a line written before tables' names were kept
-        has only the table's id)."""
+    def what(self) -> SafeString:
+        """The change in words, as HTML: which account got which role, which player, night,
+        season or table (by its name in its night then; a line written before tables' names
+        were kept has only the table's id). Each name is isolated (<bdi>): a right-to-left
+        name cannot reorder the rest of the line."""
         detail = self.detail
         if "username" in detail:
             role = dict(ClubRole.Role.choices).get(detail.get("role"), detail.get("role"))
-            return gettext("account %(user)s, role: %(role)s") % {
-                "user": detail["username"],
-                "role": role,
-            }
+            return mark_safe(  # noqa: S308 - the sentence escaped, the names by format_html
+                escape(gettext("account %(user)s, role: %(role)s"))
+                % {"user": _bdi(detail["username"]), "role": escape(role)}
+            )
         if "table" in detail:
             table = _table_in_night(detail, "title", "night_name")
             if "old_title" in detail:
-                return f"{_table_in_night(detail, 'old_title', 'previous_name')} → {table}"
+                old = _table_in_night(detail, "old_title", "previous_name")
+                return format_html("{} → {}", old, table)
             return table
         if "source_name" in detail:
-            return f"{detail['source_name']} → {detail['target_name']}"
+            return format_html("{} → {}", _bdi(detail["source_name"]), _bdi(detail["target_name"]))
         if "old" in detail:
-            return f"{detail['old']} → {detail['new']}"
-        return str(detail.get("name", ""))
+            return format_html("{} → {}", _bdi(detail["old"]), _bdi(detail["new"]))
+        return _bdi(detail["name"]) if detail.get("name") else format_html("")
 
 
-def _table_in_night(detail: dict[str, Any], title: str, night: str) -> str:
+def _bdi(text: object) -> SafeString:
+    return format_html("<bdi>{}</bdi>", text)
+
+
+def _table_in_night(detail: dict[str, Any], title: str, night: str) -> SafeString:
     if not detail.get(title):
-        return gettext("table № %(id)s") % {"id": detail["table"]}
+        return format_html("{}", gettext("table № %(id)s") % {"id": detail["table"]})
     if not detail.get(night):
-        return str(detail[title])
-    return f"{detail[title]}, {detail[night]}"
+        return _bdi(detail[title])
+    return format_html("{}, {}", _bdi(detail[title]), _bdi(detail[night]))

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
-from django.utils.text import format_lazy
+from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -34,7 +34,7 @@ from scorebook.rules.presets import (
     Preset,
     int_option_range,
 )
-from scorebook.rules.record import Record, player_name
+from scorebook.rules.record import Record, invisible_character, player_name
 from scorebook.variants import (
     GAMES,
     PENALTIES,
@@ -66,6 +66,39 @@ def suit_choices(blank: bool = False) -> list[tuple[str, str]]:
 
 
 # ---------------------------------------------------------------------------------------------
+# Free text: what a user types (a title, a place, a note, a club's, a night's or a season's
+# name) refuses what the engine refuses in a record's text, the invisible formatting
+# characters (rules.record.invisible_character): a direction override in a club's name would
+# turn the rest of its line around, on the page and in the PDF.
+
+
+class VisibleText:
+    """A field's validator: no invisible formatting character, told by the field's label."""
+
+    def __init__(self, label: object) -> None:
+        self.label = label
+
+    def __call__(self, value: object) -> None:
+        char = invisible_character(value) if isinstance(value, str) else None
+        if char is not None:
+            raise forms.ValidationError(
+                _(
+                    "%(field)s: must not contain invisible formatting characters (such as "
+                    "direction marks); found %(char)s."
+                ),
+                code="invisible",
+                params={"field": capfirst(self.label), "char": f"U+{ord(char):04X}"},
+            )
+
+
+def visible_text(form: forms.BaseForm, *names: str) -> None:
+    """The free-text fields ``names`` of ``form`` refuse invisible formatting characters."""
+    for name in names:
+        field = form.fields[name]
+        field.validators = [*field.validators, VisibleText(field.label or name)]
+
+
+# ---------------------------------------------------------------------------------------------
 # A new table
 
 
@@ -75,6 +108,7 @@ class TableForm(forms.Form):
 
     def __init__(self, variant: str, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        visible_text(self, "title", "place")
         self.variant = variant
         self.preset: Preset = PRESETS[variant]
         preset = self.preset
@@ -343,6 +377,7 @@ class DealForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        visible_text(self, "note")
         self.record = record
         preset = record.preset
         self.preset = preset

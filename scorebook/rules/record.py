@@ -282,7 +282,8 @@ def _text(
     *,
     lines: bool = False,
 ) -> str:
-    """``value`` as checked text: a string with no control characters, at most ``limit`` long."""
+    """``value`` as checked text: a string with no control characters, at most ``limit`` long,
+    and no invisible formatting characters (``invisible_character``)."""
     if not isinstance(value, str):
         raise _fail("must be text", deal, field, code="text")
     if (CONTROL_BUT_LINES if lines else CONTROL).search(value):
@@ -296,28 +297,44 @@ def _text(
             limit=limit,
             got=len(value),
         )
+    char = invisible_character(value)
+    if char is not None:
+        raise _fail(
+            "must not contain invisible formatting characters (such as direction marks)",
+            deal,
+            field,
+            code="invisible",
+            char=f"U+{ord(char):04X}",
+        )
     return value
 
 
-# Invisible formatting characters (Unicode's Cf) have no place in a name: the direction marks,
-# embeddings, overrides and isolates (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069, U+061C)
-# reorder the line a name is shown in, and the others (zero-width space, soft hyphen, word
-# joiner, BOM ...) make two names that look the same. The zero-width non-joiner and joiner stay:
-# Persian, the Indic scripts and emoji sequences spell with them.
+# Invisible formatting characters (Unicode's Cf) have no place in text a user types, a name,
+# a title, a place or a note: the direction marks, embeddings, overrides and isolates (U+200E,
+# U+200F, U+202A-U+202E, U+2066-U+2069, U+061C) reorder the line the text is shown in (a club's
+# name could turn the rest of its line around, on the page and in the PDF), and the others
+# (zero-width space, soft hyphen, word joiner, BOM ...) make two texts that look the same. The
+# zero-width non-joiner and joiner stay: Persian, the Indic scripts and emoji sequences spell
+# with them.
 NAME_JOINERS = frozenset("\u200c\u200d")
+
+
+def invisible_character(text: str) -> str | None:
+    """The first invisible formatting character in ``text`` (Unicode's Cf, the joiners
+    aside), or None when it has none. The engine's text and the site's forms refuse it."""
+    if text.isascii():  # most text: no character outside ASCII, so none of these
+        return None
+    for char in text:
+        if unicodedata.category(char) == "Cf" and char not in NAME_JOINERS:
+            return char
+    return None
 
 
 def player_name(value: object, field: str) -> str:
     """``value`` as a player's name, its errors naming ``field`` (``players.N``): checked
-    text, without invisible formatting characters, runs of white space folded to one space."""
-    text = _text(value, NAME_MAX, field)
-    if any(unicodedata.category(c) == "Cf" and c not in NAME_JOINERS for c in text):
-        raise _fail(
-            "must not contain invisible formatting characters (such as direction marks)",
-            field=field,
-            code="invisible",
-        )
-    return " ".join(text.split())
+    text (so without invisible formatting characters), runs of white space folded to one
+    space."""
+    return " ".join(_text(value, NAME_MAX, field).split())
 
 
 def calendar_date(value: object, field: str = "meta.date") -> datetime.date:
@@ -1389,6 +1406,7 @@ __all__ = [
     "Record",
     "Revoke",
     "Rules",
+    "invisible_character",
     "load_record",
     "parse_record",
     "player_name",

@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 from django.utils.formats import number_format
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -307,12 +307,31 @@ def deal_log_items(
             link = f'<span class="acts">{link}{_undo_form(context, token, deal.number)}</span>'
         scored = _scored(result)
         note = data.get("note")  # the scorer's own words, in the page's quotation marks
-        said = f' <q class="note">{escape(note)}</q>' if note else ""
+        said = f' <q class="note"><bdi>{escape(note)}</bdi></q>' if note else ""
         items.append(
             f'<li value="{deal.number}">{head}<span class="what">{struck}{deal_summary(data)}'
             f"{said}{scored}{edited}</span>{link}</li>"
         )
     return mark_safe("\n".join(items))  # noqa: S308 - escaped above; deal_summary is safe
+
+
+@register.filter
+def bdi(text: Any) -> SafeString:
+    """Text a user typed (a name, a title), isolated from the words around it: a name in a
+    right-to-left script, or one holding a direction mark from before they were refused,
+    cannot reorder the rest of the line ("<bdi>Анна</bdi> (N) deals")."""
+    return format_html("<bdi>{}</bdi>", text)
+
+
+def with_names(template: str, **names: Any) -> SafeString:
+    """``template % names`` as HTML, the template escaped and each name isolated (``bdi``;
+    a list, each of its names, by commas): a message that names what a user typed ("The
+    season “%(name)s” was removed.")."""
+    values = {
+        key: (", ".join(bdi(v) for v in value) if isinstance(value, list) else bdi(value))
+        for key, value in names.items()
+    }
+    return mark_safe(escape(template) % values)  # noqa: S308 - escaped, names by format_html
 
 
 @register.filter

@@ -26,8 +26,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from players.models import Club, ClubRole, Player, Season
 from scorebook import clubs, pdf, standings
 from scorebook.charts import rating_chart
+from scorebook.forms import visible_text
 from scorebook.models import Evening, Seat
 from scorebook.rules import PRESETS
+from scorebook.templatetags.scorebook import with_names
 from scorebook.variants import variant_name
 from scorebook.views.sheets import BadPrintOption, bad_request, pdf_response, print_options
 
@@ -56,6 +58,10 @@ class ClubForm(VariantChoice):
         fields = ["name", "city", "variant", "language"]
         widgets = {"variant": forms.Select()}
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        visible_text(self, "name", "city")
+
 
 class DateInput(forms.DateInput):
     """The browser's date picker. It reads and sends only ISO dates (2026-11-20) whatever the
@@ -76,6 +82,10 @@ class NightForm(forms.Form):
     )
     place = forms.CharField(label=gettext_lazy("place"), max_length=100, required=False)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        visible_text(self, "name", "place")
+
 
 class SeasonForm(VariantChoice):
     class Meta:
@@ -87,6 +97,10 @@ class SeasonForm(VariantChoice):
             "ends_on": DateInput(),
             "variant": forms.Select(),
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        visible_text(self, "name")
 
 
 class PlayerNameForm(forms.Form):
@@ -258,8 +272,11 @@ def roster(request: HttpRequest, token: str) -> HttpResponse:
             if action == "merge":
                 messages.success(
                     request,
-                    _("%(source)s is now %(target)s: every table and result moved.")
-                    % {"source": merge_form.cleaned_data["source"].name, "target": done.name},
+                    with_names(
+                        _("%(source)s is now %(target)s: every table and result moved."),
+                        source=merge_form.cleaned_data["source"].name,
+                        target=done.name,
+                    ),
                 )
             else:
                 messages.success(request, _("Saved."))
@@ -332,7 +349,7 @@ def delete_season(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         messages.error(request, _("Tick the box to confirm, then remove the season."))
         return redirect("edit_season", token=club.token, pk=season.pk)
     clubs.delete_season(season, author=request.user)  # type: ignore[arg-type]
-    messages.success(request, _("The season “%(name)s” was removed.") % {"name": season.name})
+    messages.success(request, with_names(_("The season “%(name)s” was removed."), name=season.name))
     return redirect("club", token=club.token)
 
 

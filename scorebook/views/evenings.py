@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
@@ -22,6 +23,7 @@ from django.views.decorators.http import require_POST, require_safe
 from scorebook import clubs, standings
 from scorebook.models import Evening, Table
 from scorebook.rules import PRESETS
+from scorebook.templatetags.scorebook import with_names
 from scorebook.variants import variant_name
 
 POLL_SECONDS = 3
@@ -96,7 +98,7 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
     return context
 
 
-def seated_twice(glance: list[standings.TableAtGlance]) -> list[str]:
+def seated_twice(glance: list[standings.TableAtGlance]) -> list[SafeString]:
     """A warning for each player seated at more than one table of the night (he may have
     moved on from a finished table: it is said, not refused). Within a club a name is one
     person."""
@@ -106,8 +108,11 @@ def seated_twice(glance: list[standings.TableAtGlance]) -> list[str]:
         for _seat, name, _amount in row.seats:
             tables.setdefault(name, []).append(label)
     return [
-        _("%(name)s is seated at more than one table of this night: %(tables)s.")
-        % {"name": name, "tables": ", ".join(labels)}
+        with_names(
+            _("%(name)s is seated at more than one table of this night: %(tables)s."),
+            name=name,
+            tables=labels,
+        )
         for name, labels in tables.items()
         if len(labels) > 1
     ]
@@ -168,5 +173,7 @@ def move_table(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         messages.error(request, _("Choose another night of this club."))
         return redirect("evening", token=night.token)
     clubs.file_table(target, table, author=request.user)  # type: ignore[arg-type]
-    messages.success(request, _("The table was moved to “%(night)s”.") % {"night": target.name})
+    messages.success(
+        request, with_names(_("The table was moved to “%(night)s”."), night=target.name)
+    )
     return redirect("evening", token=night.token)

@@ -134,3 +134,37 @@ def test_names_one_in_letter_case_stay_two_players_and_the_later_is_renamed():
     }
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+TEXT_BEFORE = [("scorebook", "0004_table_numbers_in_a_night")]
+TEXT_AFTER = [("scorebook", "0005_text_without_invisible_characters")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_stored_titles_places_and_notes_lose_the_characters_the_engine_now_refuses():
+    executor = MigrationExecutor(connection)
+    executor.migrate(TEXT_BEFORE)
+    old = executor.loader.project_state(TEXT_BEFORE).apps
+    table = old.get_model("scorebook", "Table")
+    deal = old.get_model("scorebook", "Deal")
+    reversed_title = table.objects.create(
+        variant="russian", title="\u202eFriday", place="Moika\u200b 12", edit_token="a",
+        view_token="b",
+    )  # fmt: skip
+    persian = "\u0646\u0627\u0647\u06cc\u062f\u200c\u0647"  # the joiner stays
+    kept = table.objects.create(variant="russian", title=persian, edit_token="c", view_token="d")
+    noted = deal.objects.create(table=kept, number=1, data={"trump": "H", "note": "a\u2066b\nc"})
+    plain = deal.objects.create(table=kept, number=2, data={"trump": "S"})
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(TEXT_AFTER)
+    new = executor.loader.project_state(TEXT_AFTER).apps
+
+    tables = new.get_model("scorebook", "Table").objects
+    assert tables.values_list("title", "place").get(pk=reversed_title.pk) == ("Friday", "Moika 12")
+    assert tables.get(pk=kept.pk).title == persian
+    deals = dict(new.get_model("scorebook", "Deal").objects.values_list("pk", "data"))
+    assert deals == {noted.pk: {"trump": "H", "note": "ab\nc"}, plain.pk: {"trump": "S"}}
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())

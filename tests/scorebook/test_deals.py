@@ -67,7 +67,7 @@ def test_saving_a_deal_with_htmx_swaps_in_the_new_sheet(client, table):
     assert "Deal 1 saved." in page
     assert '<li value="1">' in page
     assert "Deal 2" in page  # a fresh form for the next deal
-    assert "Boris (E) deals" in page
+    assert "<bdi>Boris</bdi> (E) deals" in page
     assert "NS needs 6" in page
 
 
@@ -75,7 +75,7 @@ def test_the_next_deal_knows_its_dealer(client, table_with_deals):
     page = client.get(table_url(table_with_deals)).content.decode()
 
     assert "Deal 4" in page
-    assert "Gleb (W) deals" in page
+    assert "<bdi>Gleb</bdi> (W) deals" in page
     assert '<option value="W" selected>' in page
     assert 'name="number" value="4"' in page
 
@@ -102,7 +102,7 @@ def test_a_deals_note_is_shown_in_the_deal_list_escaped(client, table):
     page = client.get(table_url(table)).content.decode()
 
     log = page.split('id="deal-log"')[1].split("</ol>")[0]
-    assert '<q class="note">Boris &lt;b&gt;late&lt;/b&gt;</q>' in log
+    assert '<q class="note"><bdi>Boris &lt;b&gt;late&lt;/b&gt;</bdi></q>' in log
 
 
 def test_a_revoke_is_written_down(client, table):
@@ -246,7 +246,7 @@ def test_a_corrected_deal_no_longer_wins_the_game(client, table):
     page = client.get(table_url(table)).content.decode()
     assert "Game 1 to" not in page
     assert "NS needs 2" in page
-    assert "Gleb (W) deals" in page
+    assert "<bdi>Gleb</bdi> (W) deals" in page
 
 
 def test_a_corrected_deal_reopens_a_finished_rubber(client, table):

@@ -41,7 +41,13 @@ BAD = [
     ("a date that is none", record(meta={"date": "Friday"}), "date", "YYYY-MM-DD"),
     ("note of 201", record(deals=[{**DEAL, "note": "n" * 201}]), "note", "at most 200"),
     ("bell in a note", record(deals=[{**DEAL, "note": "ding\x07"}]), "note", "control"),
-]
+    ("override in the title", record(meta={"title": "\u202eFriday"}), "title", "invisible"),
+    ("isolate in the place", record(meta={"place": "\u2066Moika\u2069"}), "place", "invisible"),
+    ("zero-width space in a note", record(deals=[{**DEAL, "note": "a\u200bb"}]), "note",
+     "invisible"),
+    ("BOM in a void deal's note", record(deals=[{"dealer": "N", "void": "misdeal",
+                                                 "note": "\ufeffdealt 14"}]), "note", "invisible"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("data", "field", "words"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
@@ -167,3 +173,44 @@ def test_the_russian_import_page_names_the_seat_of_a_reversed_name(client):
     assert response.status_code == 422
     assert "имя игрока (Север): не должно содержать невидимых символов" in response.content.decode()
     assert not Table.objects.exists() and not Player.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [(record(meta={"title": "Fri\u202eday"}), "meta.title"),
+     (record(meta={"place": "\u2067Moika"}), "meta.place"),
+     (record(deals=[{**DEAL, "note": "\u200eN revoked"}]), "note"),
+     (record(meta={"venue": "back\u00adroom"}), "meta.venue")],
+)  # fmt: skip
+def test_the_engine_refuses_invisible_characters_in_every_text_and_names_the_first(data, field):
+    with pytest.raises(RecordError) as refused:
+        parse_record(data)
+
+    assert (refused.value.field, refused.value.code) == (field, "invisible")
+    assert refused.value.params["char"].startswith("U+")
+    assert refused.value.deal == (1 if field == "note" else None)
+
+
+def test_the_russian_import_page_names_the_field_of_a_reversed_title(client):
+    upload = io.BytesIO(json.dumps(record(meta={"title": "\u202eFriday"})).encode())
+    upload.name = "record.json"
+
+    response = client.post(reverse("import_record"), {"record": upload}, HTTP_ACCEPT_LANGUAGE="ru")
+
+    assert response.status_code == 422
+    assert "название: не должно содержать невидимых символов" in response.content.decode()
+    assert not Table.objects.exists() and not Player.objects.exists()
+
+
+def test_the_joiners_and_a_notes_lines_stay_in_an_imported_record():
+    persian = "\u0646\u0627\u0647\u06cc\u062f\u200c\u0647"  # with a zero-width non-joiner
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # an emoji sequence: joiners
+    data = record(
+        meta={"title": f"{persian} night", "place": f"Club {family}"},
+        deals=[{**DEAL, "note": f"{family} scored\nby {persian}"}],
+    )
+
+    table = services.import_record(data)
+
+    assert (table.title, table.place) == (f"{persian} night", f"Club {family}")
+    assert Deal.objects.get(table=table).data["note"] == f"{family} scored\nby {persian}"

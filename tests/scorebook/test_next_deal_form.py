@@ -82,7 +82,7 @@ def test_the_first_deal_offers_a_choice_of_dealer_the_rotation_then_names_him(cl
     assert '<option value="N" selected>N · Anna</option>' in first
     # The next: only East may deal it; the title says so, and there is nothing to choose
     assert HIDDEN_CHOICE in second and SHOWN_CHOICE not in second
-    assert "Boris (E) deals" in second
+    assert "<bdi>Boris</bdi> (E) deals" in second
     assert '<option value="E" selected>E · Boris</option>' in second  # what the form posts
 
 
@@ -93,7 +93,7 @@ def test_a_void_deal_leaves_the_rotation_named_too(client):
     page = page_of(client, table)
 
     assert HIDDEN_CHOICE in page
-    assert "Anna (N) deals" in page  # a redeal: the same dealer deals again
+    assert "<bdi>Anna</bdi> (N) deals" in page  # a redeal: the same dealer deals again
 
 
 @pytest.mark.parametrize(

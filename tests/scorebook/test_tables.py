@@ -173,7 +173,8 @@ def test_the_dummys_deal_is_dealt_by_its_partner(client):
 
     page = client.get(reverse("table", args=[table.edit_token])).content.decode()
 
-    assert "Boris deals for the dummy (W)" in page  # East, opposite the dummy in the West
+    # East, opposite the dummy in the West
+    assert "<bdi>Boris</bdi> deals for the dummy (W)" in page
 
 
 def test_a_known_player_is_reused_whatever_the_case(client):
@@ -297,7 +298,7 @@ def test_the_sheet_has_the_pad_the_games_and_the_settlement(client, table):
     assert "Game 1 to NS" in page
     assert "Rubber 1 in play" in page
     assert "Settlement per player" in page
-    assert "Anna (N)" in page and "Gleb (W)" in page
+    assert "<bdi>Anna</bdi> (N)" in page and "<bdi>Gleb</bdi> (W)" in page
 
 
 def test_the_needed_points_follow_the_game(client, table):
@@ -307,7 +308,7 @@ def test_the_needed_points_follow_the_game(client, table):
 
     assert "NS needs 6" in page
     assert "EW needs 10" in page
-    assert "Boris (E) deals" in page
+    assert "<bdi>Boris</bdi> (E) deals" in page
 
 
 def test_the_right_side_setting_reverses_the_columns(client):
