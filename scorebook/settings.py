@@ -282,7 +282,7 @@ STDERR_LOGGING = {
         "django_tasks_db": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
     },
 }
-if LOCAL and not DEBUG:  # `make run`: show it in the terminal
+if not DEBUG:  # `make run`: in the terminal; gunicorn under systemd: in the journal
     LOGGING = STDERR_LOGGING
 
 LOGIN_REDIRECT_URL = "home"

@@ -96,3 +96,48 @@ def test_a_database_server_keeps_its_connections_open_by_default(env, expected):
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == expected
+
+
+def _deploy_env_file() -> dict[str, str]:
+    """docs/deploy.md's environment file, read as systemd's EnvironmentFile= reads it: a line
+    starting with # is a comment; anywhere else, everything after the = is the value."""
+    text = (ROOT / "docs" / "deploy.md").read_text()
+    block = text.split("e.g. `/etc/scorebook.env`", 1)[1].split("```sh\n", 1)[1].split("```")[0]
+    env = {}
+    for line in block.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            key, value = line.split("=", 1)
+            env[key] = value
+    return env
+
+
+def test_the_documented_environment_file_works_as_systemd_reads_it():
+    env = _deploy_env_file()
+    assert {"CACHE_URL", "PDF_WORKER", "DEBUG"} <= env.keys()
+    env["SECRET_KEY"] = secrets.token_urlsafe(50)
+
+    result = manage(
+        "shell", "-c",
+        "from django.conf import settings; "
+        "print(settings.PDF_WORKER, settings.CACHES['default']['BACKEND'])",
+        **env,
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.strip().splitlines()[-1]  # after the shell's own line on imports
+    assert last.split() == ["True", "django.core.cache.backends.db.DatabaseCache"]
+
+
+def test_a_server_error_in_production_is_logged_on_stderr():
+    # Under gunicorn and systemd, stderr is the journal: without a handler there, a 500 in
+    # production left no trace anywhere (Django only mails ADMINS).
+    result = manage(
+        "shell", "-c",
+        "import logging; "
+        "logging.getLogger('django.request').error('boom', exc_info=ZeroDivisionError('x'))",
+        SECRET_KEY=secrets.token_urlsafe(50), DEBUG="0", ALLOWED_HOSTS="whist.example.org",
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stderr
+    assert "boom" in result.stderr
+    assert "ZeroDivisionError: x" in result.stderr
