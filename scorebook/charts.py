@@ -6,6 +6,7 @@ import datetime
 import re
 
 import pygal
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from pygal.style import Style
@@ -55,4 +56,7 @@ def rating_chart(history: list[tuple[datetime.date, float]]) -> SafeString:
     chart.x_labels_major = [chart.x_labels[0], chart.x_labels[-1]]
     chart.add(_("rating"), [round(v, 2) for _d, v in history])
     svg = SCRIPT_OR_COMMENT.sub("", chart.render(is_unicode=True))
+    # pygal names an untitled chart "Pygal": the tooltip and the name a screen reader says
+    title = escape(_("Rating over time"))
+    svg = svg.replace("<title>Pygal</title>", f"<title>{title}</title>", 1)
     return mark_safe(svg)  # pygal escapes the title and labels
