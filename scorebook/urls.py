@@ -9,6 +9,7 @@ urlpatterns = [
     path("", home.home, name="home"),
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("favicon.ico", offline.favicon, name="favicon"),
     path("new/", tables.choose_variant, name="choose_variant"),
     path("new/<str:variant>/", tables.new_table, name="new_table"),
     path("import/", tables.import_record, name="import_record"),

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from django.contrib.staticfiles import finders
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -35,6 +35,13 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     # The browser checks for a new worker on each visit; never serve it stale.
     response["Cache-Control"] = "no-cache"
     return response
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """/favicon.ico, which browsers ask for where no page names an icon (a PDF, a JSON record):
+    the app's icon, rather than a 404 in the console."""
+    return HttpResponsePermanentRedirect(static("icons/icon-192.png"))
 
 
 @require_safe

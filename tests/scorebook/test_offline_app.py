@@ -6,9 +6,11 @@ What the script does in a browser is checked in tests/browser/test_offline.py.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.templatetags.static import static
 from django.urls import reverse
 from PIL import Image
 
@@ -99,3 +101,13 @@ def test_the_waiting_list_speaks_russian(client, table):
     assert 'data-waiting="ждёт отправки"' in page
     assert 'data-deal="Сдача {n}"' in page
     assert 'data-deals="сдаёт {name} ({seat})"' in page
+
+
+def test_the_favicon_address_leads_to_the_apps_icon(client):
+    # Browsers ask for /favicon.ico where no page names an icon (a PDF, a record's JSON)
+    response = client.get("/favicon.ico")
+
+    assert response.status_code == 301
+    assert response["Location"] == static("icons/icon-192.png")
+    path = finders.find("icons/icon-192.png")
+    assert path and Path(path).read_bytes()[:4] == b"\x89PNG"
