@@ -101,6 +101,7 @@ class SeasonForm(VariantChoice):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         visible_text(self, "name")
+        self.fields["best"].widget.attrs["min"] = 1  # as the ladder refuses 0 (docs/ladders.md)
 
 
 class PlayerNameForm(forms.Form):

@@ -763,6 +763,16 @@ def test_a_season_ending_before_it_starts_is_refused_at_the_field(client, club, 
     assert not Season.objects.exists()
 
 
+def test_the_season_form_lets_the_phone_offer_only_what_the_ladder_takes(client, club, organiser):
+    # best N sessions: at least 1; a 0 the phone let through was refused only by the server
+    client.force_login(organiser)
+    page = client.get(reverse("new_season", args=[club.token])).content.decode()
+
+    best = re.search(r'<input[^>]*name="best"[^>]*>', page)
+    assert best is not None
+    assert 'min="1"' in best.group(0)
+
+
 # ---------------------------------------------------------------------------------------------
 # A player's page
 
