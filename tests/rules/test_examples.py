@@ -19,7 +19,7 @@ def _load(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_worked_example_scores_as_in_rules_section_9(name):
+def test_every_worked_example_scores_as_worked_by_hand(name):
     record, expected = _load(name)
     out = score(record)
     assert len(out["games"]) == len(expected["games"])
