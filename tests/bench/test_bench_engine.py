@@ -107,10 +107,11 @@ def _best_of(runs: int, work) -> float:
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 def test_the_engine_takes_at_most_twice_a_bare_json_round_trip(variant):
-    # Both measured here, alternately, so that a busy machine slows both alike
+    # Both measured here, alternately, so that a busy machine slows both alike; the best of
+    # nine each, as the best of five still moved the bare figure by a fifth from run to run
     text = _record(variant, DEALS)
     bare = engine = float("inf")
-    for _ in range(5):
+    for _ in range(9):
         bare = min(bare, _best_of(1, lambda: json.dumps(json.loads(text))))
         engine = min(engine, _best_of(1, lambda: score_json(text)))
     ratio = engine / bare
