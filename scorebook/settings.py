@@ -203,7 +203,8 @@ RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 
 # Requests stay small: a form is a few kilobytes, and an imported record (the largest upload)
-# is refused above 2 MB by its view; nothing larger is read into memory.
+# is refused above 2 MB by its view (and by manage.py import_record); nothing larger is read
+# into memory.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_500_000
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_500_000
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 500

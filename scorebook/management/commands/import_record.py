@@ -24,7 +24,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        text = read_record_bytes(options["record"])
+        text = read_record_bytes(options["record"], limit=services.MAX_RECORD_BYTES)
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
