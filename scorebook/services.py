@@ -580,6 +580,9 @@ def export_record(table: Table) -> dict[str, Any]:
 # A real table never needs more than a few hundred deals (a long club night has ~100): a
 # larger record is refused before any work, so no upload can make a page or a PDF unbounded.
 MAX_IMPORT_DEALS = 2000
+# The largest record file read, by the import page and by ``manage.py import_record`` alike:
+# the largest record a table can need (MAX_IMPORT_DEALS deals) is well under a megabyte.
+MAX_RECORD_BYTES = 2_000_000
 
 
 @transaction.atomic

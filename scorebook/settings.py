@@ -6,7 +6,8 @@ no secrets file. In production set SECRET_KEY, DEBUG=0, ALLOWED_HOSTS and DATABA
 SQLite; docs/load.md measured why). With DEBUG=0 the
 site is HTTPS only (redirect, HSTS, secure cookies); HTTPS=0 turns that off for a trial over
 plain HTTP, and SECURE_SSL_REDIRECT, SECURE_HSTS_SECONDS, SECURE_HSTS_PRELOAD,
-SESSION_COOKIE_SECURE and CSRF_COOKIE_SECURE set each part on its own.
+SESSION_COOKIE_SECURE and CSRF_COOKIE_SECURE set each part on its own. SITE_URL, the address
+`manage.py import_record` prints, follows ALLOWED_HOSTS unless set.
 """
 
 import os
@@ -203,7 +204,8 @@ RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 
 # Requests stay small: a form is a few kilobytes, and an imported record (the largest upload)
-# is refused above 2 MB by its view; nothing larger is read into memory.
+# is refused above 2 MB by its view (and by manage.py import_record); nothing larger is read
+# into memory.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_500_000
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_500_000
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 500
@@ -255,6 +257,19 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
     # The TLS-terminating proxy in front of gunicorn says which scheme the browser used.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# The site's address as people type it, which `manage.py import_record` prints before a new
+# table's path (its --base-url overrides it), e.g. SITE_URL=https://whist.example.org. Unset:
+# the development server's http://127.0.0.1:8000 with DEBUG or LOCAL; else the first name in
+# ALLOWED_HOSTS, over https (http with HTTPS=0); with no such name (only "*" or ".domain"), none,
+# and the command prints the path alone.
+SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
+if not SITE_URL:
+    _named_hosts = [host for host in ALLOWED_HOSTS if host != "*" and not host.startswith(".")]
+    if DEBUG or LOCAL:
+        SITE_URL = "http://127.0.0.1:8000"
+    elif _named_hosts:
+        SITE_URL = f"{'https' if HTTPS else 'http'}://{_named_hosts[0]}"
 
 # Pages run no inline script and load nothing from elsewhere. Styles may be inline: the
 # server-drawn SVG charts carry their own <style>.

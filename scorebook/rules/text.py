@@ -64,26 +64,47 @@ def _facts(record: Record, deal: Deal) -> str:
     return " ".join(bits)
 
 
+def _row(cells: list[str], widths: list[int]) -> str:
+    """A line of the deal table: the number right-aligned, a ``|`` before each side's pair."""
+    number, dealer, facts, *entries = (
+        cell.rjust(width) if index == 0 else cell.ljust(width)
+        for index, (cell, width) in enumerate(zip(cells, widths, strict=True))
+    )
+    pairs = (" ".join(entries[i : i + 2]) for i in range(0, len(entries), 2))
+    return " | ".join([f"{number} {dealer} {facts}", *pairs])
+
+
+def _game_points(points: int) -> str:
+    return "1 game point" if points == 1 else f"{points} game points"
+
+
 def render(record: Record, sheet: Sheet) -> str:
     """The sheet as text: every deal's entries per side, game rules, rubbers, settlement."""
     sides = record.sides
     names = _side_names(record)
     lines = [f"{record.variant} — " + " vs ".join(f"{s}: {names[s]}" for s in sides), ""]
-    width = 16 if len(sides) == 2 else 11
-    header = f"{'#':>3} {'dealer':6} {'deal':22}"
-    for side in sides:
-        header += f" | {side + ' below':<{width}} {side + ' above':<{width}}"
-    lines += [header, "-" * len(header)]
+    header = [
+        "#",
+        "dealer",
+        "deal",
+        *(f"{side} {line}" for side in sides for line in (BELOW, ABOVE)),
+    ]
+    rows = [
+        [str(deal.number), deal.dealer or "", _facts(record, deal)]
+        + [_cell(score, side, line) for side in sides for line in (BELOW, ABOVE)]
+        for deal, score in zip(record.deals, sheet.deals, strict=True)
+    ]
+    # Each column as wide as its widest cell, header included: nothing is cut, nothing shifts.
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
+    ruler = "-" * len(_row(header, widths))
+    lines += [_row(header, widths).rstrip(), ruler]
     games = {g.deal: g for g in sheet.games}
-    for deal, score in zip(record.deals, sheet.deals, strict=True):
-        row = f"{deal.number:>3} {deal.dealer or '':6} {_facts(record, deal)[:22]:22}"
-        for side in sides:
-            row += f" | {_cell(score, side, BELOW):<{width}} {_cell(score, side, ABOVE):<{width}}"
-        lines.append(row)
+    for deal, score, row in zip(record.deals, sheet.deals, rows, strict=True):
+        lines.append(_row(row, widths).rstrip())
         game = games.get(deal.number)
         if game is not None:
             score_text = "–".join(str(game.score[s]) for s in sides)
-            points = f", {game.game_points} game points" if game.game_points else ""
+            points = f", {_game_points(game.game_points)}" if game.game_points else ""
             lines.append(
                 f"{'=' * 8} game {game.number} to {game.winner} "
                 f"({score_text}, {game.label}{points}) {'=' * 8}"

@@ -32,9 +32,6 @@ from scorebook.variants import SEAT_NAMES, VARIANTS, variant_name
 from scorebook.views.access import REMEMBERED, author, get_table, remember
 from scorebook.views.accounts import IMPORT_RATE
 
-# The largest record a table can need (MAX_IMPORT_DEALS deals) is well under a megabyte.
-MAX_RECORD_BYTES = 2_000_000
-
 
 @require_safe
 def choose_variant(request: HttpRequest) -> HttpResponse:
@@ -303,7 +300,7 @@ def import_record(request: HttpRequest) -> HttpResponse:
         upload = request.FILES.get("record")
         if upload is None:
             error = _("Choose a record file to upload.")
-        elif upload.size and upload.size > MAX_RECORD_BYTES:
+        elif upload.size and upload.size > services.MAX_RECORD_BYTES:
             error = _("The file is too large for a record.")
         else:
             try:

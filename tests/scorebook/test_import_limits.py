@@ -6,6 +6,10 @@ from __future__ import annotations
 import html
 import io
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -130,6 +134,75 @@ def test_a_record_of_more_deals_than_a_table_needs_is_refused_at_once(client):
     assert response.status_code == 422
     assert f"at most {services.MAX_IMPORT_DEALS} deals" in response.content.decode()
     assert not Table.objects.exists()
+
+
+def padded(size: int) -> bytes:
+    """A valid record, padded with whitespace to ``size`` bytes."""
+    text = json.dumps(record()).encode()
+    return text + b" " * (size - len(text))
+
+
+def test_the_import_page_and_the_command_refuse_a_file_over_2_mb_alike(client, tmp_path):
+    body = padded(2_200_000)
+    upload = io.BytesIO(body)
+    upload.name = "record.json"
+    path = tmp_path / "record.json"
+    path.write_bytes(body)
+
+    response = client.post(reverse("import_record"), {"record": upload})
+    with pytest.raises(CommandError) as refused:
+        call_command("import_record", str(path), stdout=io.StringIO())
+
+    assert response.status_code == 422
+    assert "The file is too large for a record." in response.content.decode()
+    assert "too large for a record" in str(refused.value) and "\n" not in str(refused.value)
+    assert not Table.objects.exists()
+
+
+def test_the_command_takes_a_file_of_exactly_the_limit(tmp_path):
+    path = tmp_path / "record.json"
+    path.write_bytes(padded(services.MAX_RECORD_BYTES))
+
+    call_command("import_record", str(path), stdout=io.StringIO())
+
+    assert Table.objects.count() == 1
+
+
+class Stdin:
+    """Standard input that notes how many bytes each read asked for."""
+
+    def __init__(self, data: bytes):
+        self.buffer = io.BytesIO(data)
+        self.asked: list[int | None] = []
+        read = self.buffer.read
+        self.buffer.read = lambda size=-1: self.asked.append(size) or read(size)  # type: ignore[method-assign]
+
+
+def test_the_command_reads_at_most_one_byte_over_the_limit_from_standard_input(monkeypatch):
+    stdin = Stdin(padded(2_200_000))
+    monkeypatch.setattr(sys, "stdin", stdin)
+
+    with pytest.raises(CommandError, match="standard input: the file is too large"):
+        call_command("import_record", "-", stdout=io.StringIO())
+
+    assert stdin.asked == [services.MAX_RECORD_BYTES + 1]
+    assert stdin.buffer.tell() == services.MAX_RECORD_BYTES + 1
+    assert not Table.objects.exists()
+
+
+def test_a_record_over_2_mb_on_standard_input_is_one_command_error_line(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'throwaway.sqlite3'}"}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "import_record", "-"], cwd=root, input=padded(2_200_000),
+        capture_output=True, env=env, check=False,
+    )  # fmt: skip
+
+    assert result.returncode == 1 and result.stdout == b""
+    assert result.stderr.decode() == (
+        "CommandError: standard input: the file is too large for a record "
+        "(at most 2,000,000 bytes)\n"
+    )
 
 
 def test_names_are_kept_with_their_spaces_folded(client):

@@ -406,6 +406,9 @@ def test_a_bad_record_is_refused_in_one_line_naming_the_file(write, second, expe
         (["good.json", "--kind", "total", "--best", "2"], "--best applies to --kind average"),
         (["good.json", "--kind", "total", "--min-sessions", "-1"], "--min-sessions must be"),
         (["good.json", "--kind", "total", "--min-partners", "-2"], "--min-partners must be"),
+        (["good.json", "--kind", "total", "--bogus"], "unrecognized arguments: --bogus"),
+        (["good.json", "--kind"], "argument --kind: expected one argument"),
+        (["good.json", "--kind", "total", "-v", "9"], "argument -v/--verbosity: invalid choice"),
     ],
 )
 def test_bad_arguments_are_refused_in_one_line(tmp_path, args, expected):
@@ -421,6 +424,21 @@ def test_bad_arguments_are_refused_in_one_line(tmp_path, args, expected):
     assert result.stderr.startswith("CommandError: ") and result.stderr.count("\n") == 1
     assert "Traceback" not in result.stderr
     assert expected in result.stderr
+
+
+def test_help_is_still_printed_and_exits_0():
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "ladder", "--help"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.startswith("usage: manage.py ladder") and "--min-partners" in result.stdout
+
+
+def test_call_command_raises_a_command_error_for_an_unknown_option(season):
+    with pytest.raises(CommandError, match="^unrecognized arguments: --bogus$"):
+        ladder(*season, "--kind", "total", "--bogus")
 
 
 def test_call_command_raises_a_command_error(season, write):

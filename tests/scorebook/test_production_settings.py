@@ -18,7 +18,8 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     """``manage.py *args`` in a process of its own, its settings read from ``env`` alone (none
     of the variables the settings read is taken from the shell that runs the tests)."""
     # DJANGO_ALLOW_ASYNC_UNSAFE: set by the browser tests' live server, refused by --deploy.
-    unset = {"SECRET_KEY", "DEBUG", "HTTPS", "LOCAL", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    unset = {"SECRET_KEY", "DEBUG", "HTTPS", "LOCAL", "ALLOWED_HOSTS", "SITE_URL",
+             "DJANGO_ALLOW_ASYNC_UNSAFE"}  # fmt: skip
     clean = {k: v for k, v in os.environ.items() if k not in unset}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -65,6 +66,30 @@ def test_a_trial_over_plain_http_can_switch_https_off():
     )  # fmt: skip
 
     assert result.stdout.split() == ["False", "0", "False"], result.stderr
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"DEBUG": "0", "ALLOWED_HOSTS": "whist.example.org,www.whist.example.org"},
+         "https://whist.example.org"),
+        ({"DEBUG": "0", "ALLOWED_HOSTS": ".example.org,whist.example.org", "HTTPS": "0"},
+         "http://whist.example.org"),
+        ({"DEBUG": "0", "ALLOWED_HOSTS": "whist.example.org",
+          "SITE_URL": "https://example.org/whist/"}, "https://example.org/whist"),
+        ({"DEBUG": "0", "ALLOWED_HOSTS": "*"}, ""),
+        ({"DEBUG": "0", "LOCAL": "1"}, "http://127.0.0.1:8000"),
+        ({}, "http://127.0.0.1:8000"),
+    ],
+)  # fmt: skip
+def test_the_sites_address_follows_allowed_hosts_unless_site_url_says(env, expected):
+    result = manage(
+        "shell", "-v", "0", "-c", "from django.conf import settings as s; print(s.SITE_URL)",
+        SECRET_KEY=secrets.token_urlsafe(50), **env,
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == expected
 
 
 @pytest.mark.django_db

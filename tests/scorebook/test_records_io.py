@@ -199,6 +199,30 @@ def test_the_import_page_refuses_a_day_that_is_not_in_the_calendar(client, langu
 
 
 @pytest.mark.django_db
+def test_import_record_prints_the_url_at_the_sites_address(settings, tmp_path):
+    settings.SITE_URL = "https://whist.example.org"
+    path = tmp_path / "record.json"
+    path.write_text((ROOT / "tests/rules/examples/R1.json").read_text())
+
+    url = import_file(path)
+
+    table = Table.objects.get()
+    assert url == f"https://whist.example.org/t/{table.edit_token}/"
+
+
+@pytest.mark.django_db
+def test_base_url_overrides_the_sites_address(settings, tmp_path):
+    settings.SITE_URL = "https://whist.example.org"
+    path = tmp_path / "record.json"
+    path.write_text((ROOT / "tests/rules/examples/R1.json").read_text())
+    out = StringIO()
+
+    call_command("import_record", str(path), "--base-url", "http://club.test:8080/", stdout=out)
+
+    assert out.getvalue() == f"http://club.test:8080/t/{Table.objects.get().edit_token}/\n"
+
+
+@pytest.mark.django_db
 def test_exporting_an_unknown_table_is_an_error():
     with pytest.raises(CommandError, match="no table"):
         export("nope")

@@ -6,6 +6,7 @@ import json
 from argparse import ArgumentParser
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
@@ -20,11 +21,14 @@ class Command(BaseCommand):
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("record", help="path of the record file, or - for standard input")
         parser.add_argument(
-            "--base-url", default="http://127.0.0.1:8000", help="printed before the table's path"
+            "--base-url",
+            default=None,
+            help="the site's address, printed before the table's path (default: the SITE_URL "
+            "setting, which follows ALLOWED_HOSTS in production)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        text = read_record_bytes(options["record"])
+        text = read_record_bytes(options["record"], limit=services.MAX_RECORD_BYTES)
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
@@ -33,5 +37,6 @@ class Command(BaseCommand):
             table = services.import_record(data, author=services.Author(label="import_record"))
         except RecordError as exc:
             raise CommandError(str(exc)) from None
-        base = options["base_url"].rstrip("/")
+        base = settings.SITE_URL if options["base_url"] is None else options["base_url"]
+        base = base.rstrip("/")
         self.stdout.write(base + reverse("table", args=[table.edit_token]))

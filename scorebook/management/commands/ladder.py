@@ -1,16 +1,17 @@
 """``manage.py ladder RECORD.json ... --kind total|average|rating``: a season's ladder.
 
 Options are checked here rather than by argparse, so that a bad value ends, like a bad record,
-in one ``CommandError`` line instead of a usage screen.
+in one ``CommandError`` line instead of a usage screen; what argparse itself refuses (an
+unknown option, an option without its value) ends the same way.
 """
 
 from __future__ import annotations
 
 import json
 from argparse import ArgumentParser
-from typing import Any
+from typing import Any, NoReturn
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from players.ladder import KINDS, Ladder, LadderError, ladder_document, standings
 from scorebook.ladders import LadderInputError, load_ladder_records
@@ -24,6 +25,18 @@ class Command(BaseCommand):
         "(--json prints the whist-ladder/1 document)."
     )
     requires_system_checks: list[str] = []  # reads files only: no model, no database
+
+    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+
+        def error(message: str) -> NoReturn:
+            """argparse's refusal as one CommandError line, exit status 1 (no usage screen)."""
+            if parser.called_from_command_line:
+                parser.exit(1, f"CommandError: {message}\n")
+            raise CommandError(message)
+
+        parser.error = error  # type: ignore[method-assign]
+        return parser
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("records", nargs="*", metavar="RECORD.json", help="record files")
