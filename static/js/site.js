@@ -10,6 +10,17 @@
 //   kept on the phone instead, by offline.js, which then stops this event.)
 "use strict";
 
+// A form sent without htmx and refused comes back as a whole page, shown from its top; its
+// first error may be screens below (the new-table form's folded sections on a phone), and the
+// tap would seem to have done nothing. The page opens on that error, its field focused.
+(() => {
+  const first = document.querySelector("main .field-error");
+  if (!first) return;
+  first.scrollIntoView({ block: "center" });
+  const field = first.parentElement?.querySelector("input:not([type=hidden]), select, textarea");
+  field?.focus({ preventScroll: true });
+})();
+
 (() => {
   if (!window.htmx) return;
   const words = document.body.dataset;

@@ -58,3 +58,22 @@ def test_a_rule_chosen_by_radio_button_starts_the_table_with_it(new_context, sit
 
     table = site.db(lambda: Table.objects.get())
     assert table.options.get("bothRevoke") == "redeal"
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_a_refused_setup_opens_on_its_error_however_far_down(new_context, site, locale) -> None:
+    # The whole page comes back from its top; at 360 px the title's error, in a folded section,
+    # was a screen and a half below, and the tap seemed to do nothing.
+    page = new_context(locale=locale).new_page()
+    page.goto("/new/russian/")
+    for seat, name in zip("NESW", ["Anna", "Boris", "Vera", "Gleb"], strict=True):
+        page.locator(f"#id_player_{seat}").fill(name)
+    page.locator("details.more", has=page.locator("#id_title")).locator("summary").click()
+    page.locator("#id_title").fill("Friday \u202enight")
+    page.locator("form button[type=submit]").last.click()
+
+    error = page.locator(".field-error").first
+    expect(error).to_contain_text("U+202E")
+    expect(error).to_be_in_viewport()
+    expect(page.locator("#id_title")).to_be_focused()
+    assert site.db(lambda: Table.objects.count()) == 0
