@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -110,20 +112,40 @@ def column_order(sides: tuple[str, ...], right_side: str) -> list[str]:
     return columns
 
 
+def _people(record: Record, side: str) -> list[str]:
+    return [
+        record.players[s] or ""
+        for s in record.preset.seats
+        if record.side_of(s) == side and record.players.get(s)
+    ]
+
+
+# "Anna & Vera", "Анна и Вера": the same words on screen and paper
+PAIR = _("%(first)s & %(second)s")
+
+
 def side_names(record: Record) -> dict[str, str]:
+    """Each side's players, as text: "Anna & Vera"."""
     names = {}
     for side in record.sides:
-        people = [
-            record.players[s] or ""
-            for s in record.preset.seats
-            if record.side_of(s) == side and record.players.get(s)
-        ]
-        if len(people) == 2:  # "Anna & Vera", "Анна и Вера": the same words on screen and paper
-            names[side] = str(
-                _("%(first)s & %(second)s") % {"first": people[0], "second": people[1]}
-            )
+        people = _people(record, side)
+        if len(people) == 2:
+            names[side] = str(PAIR % {"first": people[0], "second": people[1]})
         else:
             names[side] = " & ".join(people)
+    return names
+
+
+def side_names_html(record: Record) -> dict[str, str]:
+    """side_names() as HTML for the pad's column heads, each name isolated (``bdi``): two
+    right-to-left names around an English "&" swapped their seats' order."""
+    names: dict[str, str] = {}
+    for side in record.sides:
+        people = [format_html("<bdi>{}</bdi>", name) for name in _people(record, side)]
+        if len(people) == 2:
+            names[side] = mark_safe(escape(str(PAIR)) % {"first": people[0], "second": people[1]})  # noqa: S308 - escaped, names by format_html
+        else:
+            names[side] = mark_safe(" &amp; ".join(people))  # noqa: S308 - names by format_html
     return names
 
 
@@ -224,7 +246,7 @@ def sheet_pad(
 ) -> Pad:
     """The pad of ``above`` and ``games`` (the whole sheet's, or one deal's: scorebook/delta.py)
     with the names, rubbers, totals and settlement of the whole sheet after them."""
-    names = side_names(record)
+    names = side_names_html(record)
     return Pad(
         columns=columns,
         names=[names[c] for c in columns],

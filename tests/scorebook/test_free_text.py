@@ -8,12 +8,14 @@ import datetime
 import html
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from players.models import Club, Season
-from scorebook import clubs, services
+from scorebook import clubs, pdf, services
 from scorebook.models import Deal, Evening, Table
-from tests.scorebook.conftest import PLAYERS, deal_form, new_table_form
+from tests.scorebook.conftest import PLAYERS, deal_form, new_table_form, table_url
 
 pytestmark = pytest.mark.django_db
 
@@ -236,3 +238,21 @@ def test_a_removed_seasons_message_isolates_its_name(client, club, owner):
                            {"confirm": "on"}, follow=True, HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
 
     assert "The season “<bdi>Autumn &lt;b&gt;</bdi>” was removed." in response.content.decode()
+
+
+@pytest.mark.parametrize(("lang", "joined"), [("en", " &amp; "), ("ru", " и ")])
+def test_each_name_of_a_pair_is_isolated_above_its_column_on_screen_and_paper(client, lang, joined):
+    # Two right-to-left names around an English "&" swapped their seats' order
+    north, south = "\u0633\u0627\u0631\u0629", "\u05d0\u05d1\u05d9 <3>"
+    client.post(reverse("new_table", args=["russian"]),
+                new_table_form("russian", player_N=north, player_S=south))  # fmt: skip
+    table = Table.objects.get()
+    client.post(reverse("deal_add", args=[table.edit_token]), deal_form(table))
+
+    page = client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    pair = f"<bdi>{north}</bdi>{joined}<bdi>\u05d0\u05d1\u05d9 &lt;3&gt;</bdi>"
+    assert f"<small>{pair}</small>" in page
+    with translation.override(lang):
+        printed = pdf.table_sheet(table)
+        sheet = render_to_string("scorebook/print/sheets.html", {"sheets": [printed]})
+    assert f'<span class="names">{pair}</span>' in sheet
