@@ -79,7 +79,7 @@ MESSAGES = {
     "text": gettext_lazy("must be text"),
     "control": gettext_lazy("must not contain control characters"),
     "invisible": gettext_lazy(
-        "must not contain invisible formatting characters (such as direction marks)"
+        "must not contain invisible formatting characters (such as direction marks); found %(char)s"
     ),
     "too-long": gettext_lazy("must be at most %(limit)s characters long (it has %(got)s)"),
     "same-player": gettext_lazy("%(name)s is seated twice: each seat needs a different player"),

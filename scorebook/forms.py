@@ -34,7 +34,7 @@ from scorebook.rules.presets import (
     Preset,
     int_option_range,
 )
-from scorebook.rules.record import Record, invisible_character, player_name
+from scorebook.rules.record import Record, invisible_character, player_name, without_invisible
 from scorebook.variants import (
     GAMES,
     PENALTIES,
@@ -72,15 +72,28 @@ def suit_choices(blank: bool = False) -> list[tuple[str, str]]:
 # turn the rest of its line around, on the page and in the PDF.
 
 
+def show_visible(form: forms.BaseForm, name: str) -> None:
+    """Show the refused field ``name`` again without its invisible characters: they cannot be
+    seen, so they cannot be deleted ("Ан\u202eна" showed as "Анан"); what the field shows
+    is what the next tap sends."""
+    key = form.add_prefix(name)
+    value = form.data.get(key)
+    if isinstance(value, str):
+        data = form.data.copy()
+        data[key] = without_invisible(value)
+        form.data = data
+
+
 class VisibleText:
     """A field's validator: no invisible formatting character, told by the field's label."""
 
-    def __init__(self, label: object) -> None:
-        self.label = label
+    def __init__(self, label: object, form: forms.BaseForm, name: str) -> None:
+        self.label, self.form, self.name = label, form, name
 
     def __call__(self, value: object) -> None:
         char = invisible_character(value) if isinstance(value, str) else None
         if char is not None:
+            show_visible(self.form, self.name)
             raise forms.ValidationError(
                 _(
                     "%(field)s: must not contain invisible formatting characters (such as "
@@ -95,7 +108,7 @@ def visible_text(form: forms.BaseForm, *names: str) -> None:
     """The free-text fields ``names`` of ``form`` refuse invisible formatting characters."""
     for name in names:
         field = form.fields[name]
-        field.validators = [*field.validators, VisibleText(field.label or name)]
+        field.validators = [*field.validators, VisibleText(field.label or name, form, name)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,6 +214,8 @@ class TableForm(forms.Form):
                     players[seat] = player_name(name, f"players.{seat}")
                 except RecordError as error:
                     self.add_error(f"player_{seat}", sentence(describe(error)))
+                    if error.code == "invisible":
+                        show_visible(self, f"player_{seat}")
         named = [name_key(n) for n in players.values() if n]  # one person, as on the roster
         if len(set(named)) != len(named):
             self.add_error(None, _("Each seat needs a different player."))

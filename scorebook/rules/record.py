@@ -300,7 +300,8 @@ def _text(
     char = invisible_character(value)
     if char is not None:
         raise _fail(
-            "must not contain invisible formatting characters (such as direction marks)",
+            "must not contain invisible formatting characters (such as direction marks); "
+            f"found U+{ord(char):04X}",
             deal,
             field,
             code="invisible",
@@ -328,6 +329,13 @@ def invisible_character(text: str) -> str | None:
         if unicodedata.category(char) == "Cf" and char not in NAME_JOINERS:
             return char
     return None
+
+
+def without_invisible(text: str) -> str:
+    """``text`` without the invisible formatting characters invisible_character() finds."""
+    if text.isascii():
+        return text
+    return "".join(c for c in text if c in NAME_JOINERS or unicodedata.category(c) != "Cf")
 
 
 def player_name(value: object, field: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import re
 
 import pytest
 from django.template.loader import render_to_string
@@ -256,3 +257,21 @@ def test_each_name_of_a_pair_is_isolated_above_its_column_on_screen_and_paper(cl
         printed = pdf.table_sheet(table)
         sheet = render_to_string("scorebook/print/sheets.html", {"sheets": [printed]})
     assert f'<span class="names">{pair}</span>' in sheet
+
+
+@pytest.mark.parametrize(("field", "shown"), [("player_W", "Gleb"), ("title", "Friday night")])
+def test_a_refused_invisible_character_is_named_and_gone_from_the_field_shown_again(
+    client, field, shown
+):
+    # It cannot be seen, so it cannot be deleted ("Ан\u202eна" showed as "Анан"): the field
+    # comes back without it, and the message says which it was.
+    typed = shown[:2] + "\u202e" + shown[2:]
+    response = client.post(reverse("new_table", args=["russian"]),
+                           new_table_form("russian", **{field: typed}))  # fmt: skip
+
+    assert response.status_code == 422
+    page = html.unescape(response.content.decode())
+    assert "U+202E" in page
+    assert re.search(rf'<input[^>]*name="{field}"[^>]*value="{shown}"', page)
+    assert "\u202e" not in page
+    assert not Table.objects.exists()

@@ -213,9 +213,10 @@ def test_the_engines_verdict_on_a_name_lands_at_its_seat(client, monkeypatch):
 
 
 INVISIBLE = {
-    "en": "Must not contain invisible formatting characters (such as direction marks).",
+    "en": "Must not contain invisible formatting characters (such as direction marks); "
+    "found {char}.",
     "ru": "Не должно содержать невидимых символов форматирования (например, знаков направления "
-    "текста).",
+    "текста); найден {char}.",
 }
 # A right-to-left override, an isolate, a direction mark, a zero-width space, a BOM
 BIDI_AND_INVISIBLE = ["\u202eAnna", "\u2066Anna\u2069", "Anna\u200f", "An\u200bna", "\ufeffAnna"]
@@ -230,7 +231,9 @@ def test_a_name_with_direction_or_invisible_characters_is_refused_at_its_seat(cl
                            HTTP_ACCEPT_LANGUAGE=lang)  # fmt: skip
 
     assert response.status_code == 422
-    assert response.context["form"].errors == {"player_N": [INVISIBLE[lang]]}
+    char = next(c for c in name if not c.isalpha())
+    message = INVISIBLE[lang].format(char=f"U+{ord(char):04X}")
+    assert response.context["form"].errors == {"player_N": [message]}
     assert not Table.objects.exists()
 
 
