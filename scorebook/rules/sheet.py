@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from .errors import RecordError
 from .gcpause import paused_gc
 from .presets import ENGLISH
-from .record import Deal, Record, side_of
+from .record import Deal, Record, Rules, side_of
 
 # Builds a named tuple from its fields in order, without the keyword-taking ``__new__`` that
 # NamedTuple generates: twice as fast, for the rows made once per deal or entry.
@@ -252,7 +252,7 @@ class Ledger:
         self.forget_caches()
 
     # attributes that only make a long record faster
-    CACHES = ("known_entries", "deal_texts", "effects")
+    CACHES = ("known_entries", "game_labels", "deal_texts", "effects")
 
     def fork(self) -> Ledger:
         """A copy that scores on without changing this one: its own running totals, and the
@@ -274,6 +274,7 @@ class Ledger:
 
     def forget_caches(self) -> None:
         self.known_entries = KnownEntries()
+        self.game_labels = GameLabels(self.rules, self.long_whist, self.english)
         self.deal_texts = DealTexts()
         # A family's own memo of what a kind of deal writes (russian.score_deal())
         self.effects: dict[Any, Any] = {}
@@ -431,10 +432,7 @@ class Ledger:
     # -- games ------------------------------------------------------------------------------
 
     def label(self, losers_best: int) -> str:
-        target = self.rules.game_target
-        if losers_best <= 0:
-            return "double" if self.long_whist and not self.rules.treble_in_long else "treble"
-        return "double" if losers_best * 2 < target else "single"
+        return self.game_labels[losers_best][0]
 
     def check_game(self) -> None:
         """Line scoring: after a deal, the unique highest score at or over the target wins."""
@@ -442,18 +440,24 @@ class Ledger:
         best = max(below.values())
         if best < self.rules.game_target:
             return
-        leaders = [s for s in self.sides if below[s] == best]
-        if len(leaders) == 1:  # an exact tie for the lead (Hussar) plays on
-            self.win_game(leaders[0])
+        # A loop rather than a list of the leaders: this runs on every game won (a game every
+        # few deals), and a comprehension is a function call of its own.
+        leader = None
+        for side, points in below.items():
+            if points == best:
+                if leader is not None:  # an exact tie for the lead (Hussar) plays on
+                    return
+                leader = side
+        assert leader is not None
+        self.win_game(leader)
 
     def win_game(self, winner: str) -> None:
         rules, below = self.rules, self.below
         losers_best = 0  # below the line, nobody has less than 0
-        for side in self.sides:
-            if side != winner and below[side] > losers_best:
-                losers_best = below[side]
-        label = self.label(losers_best)
-        game_points = LABEL_POINTS[label] if self.english else 0
+        for side, points in below.items():
+            if points > losers_best and side != winner:
+                losers_best = points
+        label, game_points = self.game_labels[losers_best]
         self.game_no += 1
         # The game's score is the ledger's below-the-line dict itself: a new one replaces it
         # at once, and nothing writes to the old one again.
@@ -465,8 +469,9 @@ class Ledger:
             )
         )
         self.game_won_by = winner
-        if game_points:
-            self.write(winner, ABOVE, game_points, "game-bonus")
+        if game_points:  # write(), inline: once a game in English whist
+            self.entries.append(self.known_entries[winner, ABOVE, game_points, "game-bonus", None])
+            self.totals[ABOVE][winner] += game_points
         if rules.game_bonus:
             self.write(winner, ABOVE, rules.game_bonus, "game-bonus")
         excess = 0
@@ -518,6 +523,26 @@ class Ledger:
             settlement_sides=MappingProxyType(sides_net),
             settlement_players=MappingProxyType(_players_settlement(record, sides_net)),
         )
+
+
+class GameLabels(dict[int, tuple[str, int]]):
+    """A game's label and game points by the losers' best score below the line, each worked
+    out once: a game is won every few deals. (It holds the rules, not the ledger: a reference
+    back would make a cycle, which only the paused collector could free.)"""
+
+    def __init__(self, rules: Rules, long_whist: bool, english: bool) -> None:
+        super().__init__()
+        self.target, self.english = rules.game_target, english
+        # a game won from love
+        self.love = "double" if long_whist and not rules.treble_in_long else "treble"
+
+    def __missing__(self, losers_best: int) -> tuple[str, int]:
+        if losers_best <= 0:
+            label = self.love
+        else:
+            label = "double" if losers_best * 2 < self.target else "single"
+        result = self[losers_best] = (label, LABEL_POINTS[label] if self.english else 0)
+        return result
 
 
 class DealTexts(dict[tuple[tuple[Entry, ...], str | None], str]):
