@@ -221,6 +221,7 @@ class Ledger:
         self.long_whist = scoring.long_whist
         self.special_doubles = scoring.special_suit_doubles
         self.by_hand = record.preset.honours_by_hand
+        self.slam_bonus = bool(record.rules.small_slam or record.rules.grand_slam)
         rules = record.rules
         self.honour_values = dict(rules.honour_values)  # a dict reads faster than the proxy
         preset = record.preset
