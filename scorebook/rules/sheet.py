@@ -210,6 +210,46 @@ def draws_special(record: Record) -> bool:
 class Ledger:
     """The running score while a record's deals are scored in order."""
 
+    # Slots, not an instance dict: the ledger has more attributes than CPython (3.11) keeps
+    # in a dict's shared keys, and beyond that every attribute read and write, many of them
+    # a deal, takes the dict's slower path.
+    __slots__ = (
+        "record",
+        "rules",
+        "sides",
+        "english",
+        "carry_excess",
+        "special_suit_variant",
+        "long_whist",
+        "special_doubles",
+        "by_hand",
+        "slam_bonus",
+        "honour_values",
+        "side_of_holder",
+        "zeros",
+        "below",
+        "games_won",
+        "totals",
+        "pending_carry",
+        "rubber_no",
+        "rubber_open",
+        "game_no",
+        "special",
+        "games",
+        "rubbers",
+        "deals",
+        "deal",
+        "deal_text",
+        "entries",
+        "texts",
+        "known_entries",
+        "game_labels",
+        "deal_texts",
+        "effects",
+        "game_won_by",
+        "rubber_won_by",
+    )
+
     def __init__(self, record: Record, *, as_json: bool = False) -> None:
         self.record = record
         self.rules = record.rules
