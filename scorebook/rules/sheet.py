@@ -284,8 +284,9 @@ class Ledger:
         self.deals: list[DealScore] = []
         # per deal
         self.deal: Deal | None = None
-        # The deal's JSON after its number, when its family knows it (russian.score_deal()):
-        # right as long as the deal wins no game, after which nothing else is written.
+        # The JSON objects of the deal's entries, comma-separated, when its family knows them
+        # (russian.score_deal()): right as long as the deal wins no game, after which nothing
+        # else is written.
         self.deal_text: str | None = None
         self.entries: list[Entry] = []
         # Only the deals' JSON text (Sheet.to_json()), for score_json(): no rows are kept.
@@ -356,10 +357,14 @@ class Ledger:
                 self._check_special_suit(deal)
             score_deal(self, deal)
         if self.texts is not None:  # Sheet.to_json() of the row, and no row
-            rest = self.deal_text
-            if rest is None or self.game_won_by is not None:
+            known = self.deal_text
+            if known is None or self.game_won_by is not None:
                 rest = self.deal_texts[tuple(entries), self.game_won_by]
-            self.texts.append(f'{{"number":{deal.number},{rest}')
+                self.texts.append(f'{{"number":{deal.number},{rest}')
+            else:  # what DealTexts would give, in the one string the deal needs anyway
+                self.texts.append(
+                    f'{{"number":{deal.number},"entries":[{known}],"game_won_by":null}}'
+                )
         elif scored:
             game = self.game_no + (0 if self.game_won_by else 1)
             self.keep(deal, game, self.rubber_no, None)
