@@ -44,21 +44,26 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
     # what its honours write, depend on nothing but the counts and the multiplier, and a long
     # record repeats the same few counts (the record's parser hands equal counts over as the
     # same dict). So each is worked out once, by identity: the memo holds the dict, so its id
-    # is not reused while the entry lives. Below the line changes only here, so the game is
-    # judged only when a side reached the target. The memo's key is the id alone when the
-    # deal is not doubled (nearly always): an int hashes faster than a tuple of two.
+    # is not reused while the entry lives. The memo's key is the id alone when the deal is
+    # not doubled (nearly always): an int hashes faster than a tuple of two.
+    # Below the line changes only here, so the game is judged only when a side that scored
+    # here reached the target: before the deal there was no game to win (the deal before
+    # judged it, or a game won reset the scores), and no other side's score changed.
     effects = ledger.effects
     key = id(tricks) if multiplier == 1 else (id(tricks), multiplier)
     part = effects.get(key)
     if part is None or part[0] is not tricks:
         part = effects[key] = _tricks_part(ledger, tricks, multiplier)
     below, totals = ledger.below, ledger.totals
+    target, reached = ledger.rules.game_target, False
     if part[2]:
         ledger.entries += part[1]
         below_total = totals[BELOW]
         for side, points in part[2]:
             below_total[side] += points
             below[side] += points
+            if below[side] >= target:
+                reached = True
     text = part[3]
     honours = deal.honours
     if honours is not None:
@@ -76,7 +81,7 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
         ledger.slams(tricks, NOBODY, multiplier)
     else:  # its entries' JSON, as long as it wins no game (Ledger.play())
         ledger.deal_text = text
-    if max(below.values()) >= ledger.rules.game_target:
+    if reached:
         ledger.check_game()
 
 
