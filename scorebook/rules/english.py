@@ -18,8 +18,14 @@ def _add(ledger: Ledger, side: str, points: int, item: str, capped: frozenset[st
     if ledger.game_won_by is not None:  # the game was won earlier in this deal
         ledger.write(side, BELOW, points, NOT_SCORED, "game-won")
         return
-    ledger.add_below(side, points, item, capped)
-    if ledger.below[side] >= ledger.rules.game_target:
+    below = ledger.below
+    if points < 0 or side in capped:
+        ledger.add_below(side, points, item, capped)
+    else:  # add_below()'s usual case, inline: one or two additions a deal, nearly every deal
+        ledger.entries.append(ledger.known_entries[side, BELOW, points, item, None])
+        ledger.totals[BELOW][side] += points
+        below[side] += points
+    if below[side] >= ledger.rules.game_target:
         ledger.win_game(side)
 
 
@@ -79,5 +85,5 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
         else:
             _add(ledger, side, value, "honours", revoking)
 
-    if deal.tricks is not None:
+    if deal.tricks is not None and ledger.slam_bonus:  # slams() writes nothing without one
         ledger.slams(deal.tricks, revoking, 1)

@@ -95,16 +95,19 @@ class Progress:
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         del state["record"]
-        ledger = dict(self.ledger.__dict__)
-        for key in ("record", "rules", "deal", *Ledger.CACHES):
-            ledger.pop(key, None)
-        state["ledger"] = ledger
+        left_out = {"record", "rules", "deal", *Ledger.CACHES}
+        state["ledger"] = {
+            key: getattr(self.ledger, key)
+            for key in Ledger.__slots__
+            if key not in left_out and hasattr(self.ledger, key)
+        }
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         record = parse_record({**state["head"], "deals": []})
         ledger = Ledger(record)
-        ledger.__dict__.update(state["ledger"])
+        for key, value in state["ledger"].items():
+            setattr(ledger, key, value)
         self.__dict__.update({**state, "record": record, "ledger": ledger})
 
 

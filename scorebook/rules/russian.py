@@ -44,25 +44,33 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
     # what its honours write, depend on nothing but the counts and the multiplier, and a long
     # record repeats the same few counts (the record's parser hands equal counts over as the
     # same dict). So each is worked out once, by identity: the memo holds the dict, so its id
-    # is not reused while the entry lives. Below the line changes only here, so the game is
-    # judged only when a side reached the target.
+    # is not reused while the entry lives. The memo's key is the id alone when the deal is
+    # not doubled (nearly always): an int hashes faster than a tuple of two.
+    # Below the line changes only here, so the game is judged only when a side that scored
+    # here reached the target: before the deal there was no game to win (the deal before
+    # judged it, or a game won reset the scores), and no other side's score changed.
     effects = ledger.effects
-    part = effects.get((id(tricks), multiplier))
+    key = id(tricks) if multiplier == 1 else (id(tricks), multiplier)
+    part = effects.get(key)
     if part is None or part[0] is not tricks:
-        part = effects[id(tricks), multiplier] = _tricks_part(ledger, tricks, multiplier)
+        part = effects[key] = _tricks_part(ledger, tricks, multiplier)
     below, totals = ledger.below, ledger.totals
+    target, reached = ledger.rules.game_target, False
     if part[2]:
         ledger.entries += part[1]
         below_total = totals[BELOW]
         for side, points in part[2]:
             below_total[side] += points
             below[side] += points
+            if below[side] >= target:
+                reached = True
     text = part[3]
     honours = deal.honours
     if honours is not None:
-        held = effects.get((id(honours), multiplier))
+        key = id(honours) if multiplier == 1 else (id(honours), multiplier)
+        held = effects.get(key)
         if held is None or held[0] is not honours:
-            held = effects[id(honours), multiplier] = _honours_part(ledger, honours, multiplier)
+            held = effects[key] = _honours_part(ledger, honours, multiplier)
         if held[2]:
             ledger.entries += held[1]
             above = totals[ABOVE]
@@ -71,9 +79,9 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
             text = f"{text},{held[3]}" if text else held[3]
     if part[4] >= 12:
         ledger.slams(tricks, NOBODY, multiplier)
-    else:  # the deal's JSON after its number, as long as it wins no game (Ledger.play())
-        ledger.deal_text = f'"entries":[{text}],"game_won_by":null}}'
-    if max(below.values()) >= ledger.rules.game_target:
+    else:  # its entries' JSON, as long as it wins no game (Ledger.play())
+        ledger.deal_text = text
+    if reached:
         ledger.check_game()
 
 

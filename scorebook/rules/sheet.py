@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from .errors import RecordError
 from .gcpause import paused_gc
 from .presets import ENGLISH
-from .record import Deal, Record, side_of
+from .record import Deal, Record, Rules, side_of
 
 # Builds a named tuple from its fields in order, without the keyword-taking ``__new__`` that
 # NamedTuple generates: twice as fast, for the rows made once per deal or entry.
@@ -210,6 +210,46 @@ def draws_special(record: Record) -> bool:
 class Ledger:
     """The running score while a record's deals are scored in order."""
 
+    # Slots, not an instance dict: the ledger has more attributes than CPython (3.11) keeps
+    # in a dict's shared keys, and beyond that every attribute read and write, many of them
+    # a deal, takes the dict's slower path.
+    __slots__ = (
+        "record",
+        "rules",
+        "sides",
+        "english",
+        "carry_excess",
+        "special_suit_variant",
+        "long_whist",
+        "special_doubles",
+        "by_hand",
+        "slam_bonus",
+        "honour_values",
+        "side_of_holder",
+        "zeros",
+        "below",
+        "games_won",
+        "totals",
+        "pending_carry",
+        "rubber_no",
+        "rubber_open",
+        "game_no",
+        "special",
+        "games",
+        "rubbers",
+        "deals",
+        "deal",
+        "deal_text",
+        "entries",
+        "texts",
+        "known_entries",
+        "game_labels",
+        "deal_texts",
+        "effects",
+        "game_won_by",
+        "rubber_won_by",
+    )
+
     def __init__(self, record: Record, *, as_json: bool = False) -> None:
         self.record = record
         self.rules = record.rules
@@ -221,6 +261,7 @@ class Ledger:
         self.long_whist = scoring.long_whist
         self.special_doubles = scoring.special_suit_doubles
         self.by_hand = record.preset.honours_by_hand
+        self.slam_bonus = bool(record.rules.small_slam or record.rules.grand_slam)
         rules = record.rules
         self.honour_values = dict(rules.honour_values)  # a dict reads faster than the proxy
         preset = record.preset
@@ -243,8 +284,9 @@ class Ledger:
         self.deals: list[DealScore] = []
         # per deal
         self.deal: Deal | None = None
-        # The deal's JSON after its number, when its family knows it (russian.score_deal()):
-        # right as long as the deal wins no game, after which nothing else is written.
+        # The JSON objects of the deal's entries, comma-separated, when its family knows them
+        # (russian.score_deal()): right as long as the deal wins no game, after which nothing
+        # else is written.
         self.deal_text: str | None = None
         self.entries: list[Entry] = []
         # Only the deals' JSON text (Sheet.to_json()), for score_json(): no rows are kept.
@@ -252,7 +294,7 @@ class Ledger:
         self.forget_caches()
 
     # attributes that only make a long record faster
-    CACHES = ("known_entries", "deal_texts", "effects")
+    CACHES = ("known_entries", "game_labels", "deal_texts", "effects")
 
     def fork(self) -> Ledger:
         """A copy that scores on without changing this one: its own running totals, and the
@@ -274,6 +316,7 @@ class Ledger:
 
     def forget_caches(self) -> None:
         self.known_entries = KnownEntries()
+        self.game_labels = GameLabels(self.rules, self.long_whist, self.english)
         self.deal_texts = DealTexts()
         # A family's own memo of what a kind of deal writes (russian.score_deal())
         self.effects: dict[Any, Any] = {}
@@ -314,10 +357,14 @@ class Ledger:
                 self._check_special_suit(deal)
             score_deal(self, deal)
         if self.texts is not None:  # Sheet.to_json() of the row, and no row
-            rest = self.deal_text
-            if rest is None or self.game_won_by is not None:
+            known = self.deal_text
+            if known is None or self.game_won_by is not None:
                 rest = self.deal_texts[tuple(entries), self.game_won_by]
-            self.texts.append(f'{{"number":{deal.number},{rest}')
+                self.texts.append(f'{{"number":{deal.number},{rest}')
+            else:  # what DealTexts would give, in the one string the deal needs anyway
+                self.texts.append(
+                    f'{{"number":{deal.number},"entries":[{known}],"game_won_by":null}}'
+                )
         elif scored:
             game = self.game_no + (0 if self.game_won_by else 1)
             self.keep(deal, game, self.rubber_no, None)
@@ -431,10 +478,7 @@ class Ledger:
     # -- games ------------------------------------------------------------------------------
 
     def label(self, losers_best: int) -> str:
-        target = self.rules.game_target
-        if losers_best <= 0:
-            return "double" if self.long_whist and not self.rules.treble_in_long else "treble"
-        return "double" if losers_best * 2 < target else "single"
+        return self.game_labels[losers_best][0]
 
     def check_game(self) -> None:
         """Line scoring: after a deal, the unique highest score at or over the target wins."""
@@ -442,18 +486,24 @@ class Ledger:
         best = max(below.values())
         if best < self.rules.game_target:
             return
-        leaders = [s for s in self.sides if below[s] == best]
-        if len(leaders) == 1:  # an exact tie for the lead (Hussar) plays on
-            self.win_game(leaders[0])
+        # A loop rather than a list of the leaders: this runs on every game won (a game every
+        # few deals), and a comprehension is a function call of its own.
+        leader = None
+        for side, points in below.items():
+            if points == best:
+                if leader is not None:  # an exact tie for the lead (Hussar) plays on
+                    return
+                leader = side
+        assert leader is not None
+        self.win_game(leader)
 
     def win_game(self, winner: str) -> None:
         rules, below = self.rules, self.below
         losers_best = 0  # below the line, nobody has less than 0
-        for side in self.sides:
-            if side != winner and below[side] > losers_best:
-                losers_best = below[side]
-        label = self.label(losers_best)
-        game_points = LABEL_POINTS[label] if self.english else 0
+        for side, points in below.items():
+            if points > losers_best and side != winner:
+                losers_best = points
+        label, game_points = self.game_labels[losers_best]
         self.game_no += 1
         # The game's score is the ledger's below-the-line dict itself: a new one replaces it
         # at once, and nothing writes to the old one again.
@@ -465,8 +515,9 @@ class Ledger:
             )
         )
         self.game_won_by = winner
-        if game_points:
-            self.write(winner, ABOVE, game_points, "game-bonus")
+        if game_points:  # write(), inline: once a game in English whist
+            self.entries.append(self.known_entries[winner, ABOVE, game_points, "game-bonus", None])
+            self.totals[ABOVE][winner] += game_points
         if rules.game_bonus:
             self.write(winner, ABOVE, rules.game_bonus, "game-bonus")
         excess = 0
@@ -518,6 +569,26 @@ class Ledger:
             settlement_sides=MappingProxyType(sides_net),
             settlement_players=MappingProxyType(_players_settlement(record, sides_net)),
         )
+
+
+class GameLabels(dict[int, tuple[str, int]]):
+    """A game's label and game points by the losers' best score below the line, each worked
+    out once: a game is won every few deals. (It holds the rules, not the ledger: a reference
+    back would make a cycle, which only the paused collector could free.)"""
+
+    def __init__(self, rules: Rules, long_whist: bool, english: bool) -> None:
+        super().__init__()
+        self.target, self.english = rules.game_target, english
+        # a game won from love
+        self.love = "double" if long_whist and not rules.treble_in_long else "treble"
+
+    def __missing__(self, losers_best: int) -> tuple[str, int]:
+        if losers_best <= 0:
+            label = self.love
+        else:
+            label = "double" if losers_best * 2 < self.target else "single"
+        result = self[losers_best] = (label, LABEL_POINTS[label] if self.english else 0)
+        return result
 
 
 class DealTexts(dict[tuple[tuple[Entry, ...], str | None], str]):
