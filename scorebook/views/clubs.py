@@ -26,7 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from players.models import Club, ClubRole, Player, Season
 from scorebook import clubs, pdf, standings
 from scorebook.charts import rating_chart
-from scorebook.forms import visible_text
+from scorebook.forms import show_visible, visible_text
 from scorebook.models import Evening, Seat
 from scorebook.rules import PRESETS
 from scorebook.templatetags.scorebook import with_names
@@ -157,6 +157,8 @@ def _apply(form: forms.Form, call: Any) -> Any:
     except clubs.ClubError as error:
         field = error.field if error.field in form.fields else None
         form.add_error(field, error.message)
+        if field is not None:  # an invisible character refused cannot be seen to be deleted
+            show_visible(form, field)
         return None
 
 

@@ -1101,10 +1101,27 @@ def test_a_rename_to_a_reversing_name_is_refused_and_the_table_still_shows(
                            {"name": "\u202eAnna"}, HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
 
     assert response.status_code == 422
-    assert "Must not contain invisible formatting characters" in response.content.decode()
+    page = response.content.decode()
+    assert "Must not contain invisible formatting characters" in page and "U+202E" in page
+    assert 'value="Anna"' in page and "\u202e" not in page  # shown again without it
     anna.refresh_from_db()
     assert anna.name == "Anna"
     assert client.get(reverse("table", args=[table.edit_token])).status_code == 200
+
+
+def test_a_roster_name_refused_for_an_invisible_character_comes_back_without_it(
+    client, club, organiser
+):
+    client.force_login(organiser)
+
+    response = client.post(reverse("roster", args=[club.token]),
+                           {"action": "add", "add-name": "Zo\u200bya"})  # fmt: skip
+
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "U+200B" in page
+    assert 'value="Zoya"' in page and "\u200b" not in page
+    assert not club.roster.filter(name__startswith="Zo").exists()
 
 
 def test_a_players_tables_of_another_variant_are_offered_on_his_page(
