@@ -477,9 +477,6 @@ class Ledger:
 
     # -- games ------------------------------------------------------------------------------
 
-    def label(self, losers_best: int) -> str:
-        return self.game_labels[losers_best][0]
-
     def check_game(self) -> None:
         """Line scoring: after a deal, the unique highest score at or over the target wins."""
         below = self.below
