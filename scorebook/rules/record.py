@@ -320,22 +320,23 @@ def _text(
 NAME_JOINERS = frozenset("\u200c\u200d")
 
 
+def _invisible(char: str) -> bool:
+    return unicodedata.category(char) == "Cf" and char not in NAME_JOINERS
+
+
 def invisible_character(text: str) -> str | None:
     """The first invisible formatting character in ``text`` (Unicode's Cf, the joiners
     aside), or None when it has none. The engine's text and the site's forms refuse it."""
     if text.isascii():  # most text: no character outside ASCII, so none of these
         return None
-    for char in text:
-        if unicodedata.category(char) == "Cf" and char not in NAME_JOINERS:
-            return char
-    return None
+    return next(filter(_invisible, text), None)
 
 
 def without_invisible(text: str) -> str:
     """``text`` without the invisible formatting characters invisible_character() finds."""
     if text.isascii():
         return text
-    return "".join(c for c in text if c in NAME_JOINERS or unicodedata.category(c) != "Cf")
+    return "".join(c for c in text if not _invisible(c))
 
 
 def player_name(value: object, field: str) -> str:
