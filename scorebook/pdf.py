@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import json
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -516,6 +517,34 @@ def check_options(lang: str, paper: str) -> None:
         raise ValueError(f"unknown language {lang!r}: use {' or '.join(LANGUAGES)}")
 
 
+# The bidirectional classes of the characters that can reorder the text around them: the
+# right-to-left letters, Arabic digits, and the direction marks of text stored before they were
+# refused.
+RIGHT_TO_LEFT = frozenset(
+    {"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
+)
+ISOLATED = re.compile(r"<bdi>([^<]*)</bdi>")
+
+
+def _isolated(match: re.Match[str]) -> str:
+    text = match[1]
+    if any(unicodedata.bidirectional(c) in RIGHT_TO_LEFT for c in text):
+        return match[0]
+    return text
+
+
+def isolate_right_to_left(html: str) -> str:
+    """The print templates' HTML with ``<bdi>`` kept only around the names that need it: those
+    with a right-to-left letter (or a direction mark).
+
+    WeasyPrint ignores ``unicode-bidi``. What keeps a Hebrew name from reordering the words
+    around it on paper is that an inline element is laid out as a text of its own, and every
+    step of the layout pays for that box: the 252 of an evening of twelve tables were 7 % of its
+    time. A name without a right-to-left letter reads the same in the line around it.
+    """
+    return ISOLATED.sub(_isolated, html)
+
+
 def render_pdf(template: str, context: Mapping[str, Any], *, lang: str, paper: str) -> bytes:
     """Render a print template in ``lang`` on ``paper`` (``a4`` or ``a5``) to PDF bytes."""
     check_options(lang, paper)
@@ -523,6 +552,7 @@ def render_pdf(template: str, context: Mapping[str, Any], *, lang: str, paper: s
         with translation.override(lang):
             html = render_to_string(template, {**context, "paper": paper, "lang": lang})
             page = _page_css(paper, _("page"))
+        html = isolate_right_to_left(html)
         document = HTML(string=html, base_url=str(STATIC_DIR), url_fetcher=StaticOnlyFetcher())
         return document.write_pdf(stylesheets=[_stylesheet(), page], font_config=_font_config())
 

@@ -823,3 +823,31 @@ def test_the_pad_s_revoke_line_says_what_the_engine_does(variant, deal):
 
     assert ("cannot win the game" in line) == capped
     assert ("above the line" in line) == (penalty["line"] == "above")
+
+
+def test_only_a_right_to_left_name_is_laid_out_as_a_box_of_its_own(monkeypatch):
+    # WeasyPrint ignores unicode-bidi: an inline element of its own is what keeps a Hebrew name
+    # from reordering the line, and each one costs layout time, so a name in a left-to-right
+    # script prints without one.
+    laid_out: list[str] = []
+    real_html = pdf.HTML
+
+    def spy(*args, string, **kwargs):
+        laid_out.append(string)
+        return real_html(*args, string=string, **kwargs)
+
+    monkeypatch.setattr(pdf, "HTML", spy)
+    record = short_record()
+    names = {"N": "Anna", "E": "\u05e9\u05e8\u05d4", "S": "Вера", "W": "\u0661\u0662 Gleb"}
+    record["players"] = names
+
+    body = pdf.record_pdf(record, lang="en", paper="a4")
+
+    assert body.startswith(b"%PDF")
+    (html,) = laid_out
+    assert html.count("<bdi>\u05e9\u05e8\u05d4</bdi>") >= 3  # seating, pad head, settlement
+    assert html.count("<bdi>\u0661\u0662 Gleb</bdi>") >= 3  # Arabic digits reorder too
+    assert "<bdi>Anna</bdi>" not in html and "<bdi>Вера</bdi>" not in html
+    assert html.count("Anna") >= 3 and html.count("Вера") >= 3
+    # The place, typed text too, loses its box the same way.
+    assert "<bdi>" + record["meta"]["place"] not in html and record["meta"]["place"] in html
