@@ -31,13 +31,14 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
-from weasyprint import CSS, HTML
+from weasyprint import CSS
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
 from scorebook import services
 from scorebook.models import Evening, Revision, Table
 from scorebook.pad import Pad, PadGame, PadRow, build_pad, column_order, deal_marks
+from scorebook.print_parser import TemplateHTML
 from scorebook.rules import PRESETS, Record, Sheet, parse_record, score
 from scorebook.rules.sheet import Amount
 from scorebook.summaries import scoring_summary
@@ -553,7 +554,9 @@ def render_pdf(template: str, context: Mapping[str, Any], *, lang: str, paper: s
             html = render_to_string(template, {**context, "paper": paper, "lang": lang})
             page = _page_css(paper, _("page"))
         html = isolate_right_to_left(html)
-        document = HTML(string=html, base_url=str(STATIC_DIR), url_fetcher=StaticOnlyFetcher())
+        document = TemplateHTML(
+            string=html, base_url=str(STATIC_DIR), url_fetcher=StaticOnlyFetcher()
+        )
         return document.write_pdf(stylesheets=[_stylesheet(), page], font_config=_font_config())
 
 

@@ -830,13 +830,13 @@ def test_only_a_right_to_left_name_is_laid_out_as_a_box_of_its_own(monkeypatch):
     # from reordering the line, and each one costs layout time, so a name in a left-to-right
     # script prints without one.
     laid_out: list[str] = []
-    real_html = pdf.HTML
+    real_html = pdf.TemplateHTML
 
     def spy(*args, string, **kwargs):
         laid_out.append(string)
         return real_html(*args, string=string, **kwargs)
 
-    monkeypatch.setattr(pdf, "HTML", spy)
+    monkeypatch.setattr(pdf, "TemplateHTML", spy)
     record = short_record()
     names = {"N": "Anna", "E": "\u05e9\u05e8\u05d4", "S": "Вера", "W": "\u0661\u0662 Gleb"}
     record["players"] = names
