@@ -643,6 +643,28 @@ def test_only_the_seasons_variant_and_dates_count(club, night, organiser):
     assert names == set(TABLE_1.values())
 
 
+def test_a_nights_corrected_date_changes_the_season_ladder(client, club, night, organiser):
+    """Two nights on one date are one session: a second night whose date is corrected to the
+    first's makes its players' two results one, at once (the ladder is cached)."""
+    season = _season(club, "average")
+    play(seat_table(night, organiser, TABLE_1), 9)
+    saturday = clubs.open_night(club, name="Sat", date=NIGHT_DATE + datetime.timedelta(days=1),
+                                author=organiser)  # fmt: skip
+    play(seat_table(saturday, organiser, TABLE_1), 9)
+    before = {r["name"]: r for r in standings.season_standings(season).rows()}
+    assert before["Anna"]["sessions"] == 2
+
+    client.force_login(organiser)
+    response = client.post(reverse("edit_night", args=[club.token, saturday.pk]),
+                           {"name": "Sat", "date": NIGHT_DATE.isoformat()})  # fmt: skip
+    assert response.status_code == 302
+
+    after = {r["name"]: r for r in standings.season_standings(season).rows()}
+    assert after["Anna"]["sessions"] == 1
+    assert after["Anna"]["value"] == 2 * before["Anna"]["value"]
+    assert standings.season_standings(season).ladder.sessions == 1
+
+
 TABLE_3 = {"N": "Eve", "E": "Frank", "S": "Grace", "W": "Heidi"}
 
 
