@@ -735,6 +735,15 @@ def test_the_season_page_csv_and_pdf(client, club, night, organiser):
     assert printed.status_code == 200 and printed.content.startswith(b"%PDF")
 
 
+@pytest.mark.parametrize("best, said", [(1, "best 1 session ·"), (3, "best 3 sessions ·")])
+def test_the_season_page_says_best_n_in_the_singular_or_the_plural(client, club, best, said):
+    season = _season(club, "average", best=best)
+
+    page = client.get(reverse("season", args=[club.token, season.pk])).content.decode()
+
+    assert said in " ".join(page.split())
+
+
 def downloaded_name(response) -> str:
     """The file name a browser saves a download under (RFC 6266: ``filename*`` when not ASCII)."""
     header = response["Content-Disposition"]
