@@ -323,6 +323,22 @@ def test_a_name_in_another_letter_case_is_refused_on_the_roster(club, organiser,
     assert list(club.roster.values_list("name", flat=True)) == [first]
 
 
+def test_the_roster_lists_names_as_people_read_them(client, club, organiser):
+    """Letter case aside and ё with е (code points put Ё before А, and ё after я), in the list
+    and in the merge form's choices alike."""
+    for name in ["Яков", "ёлка", "Анна", "Ёлкина Мария", "Евгений", "Жанна", "борис", "Вера"]:
+        clubs.add_player(club, name, author=organiser)
+    client.force_login(organiser)
+
+    page = client.get(reverse("roster", args=[club.token])).content.decode()
+
+    expected = ["Анна", "борис", "Вера", "Евгений", "ёлка", "Ёлкина Мария", "Жанна", "Яков"]
+    listed = re.findall(r'<li><a href="[^"]+"><bdi>([^<]+)</bdi>', page)
+    assert listed == expected
+    merge = page.split('name="merge-source"')[1].split("</select>")[0]
+    assert re.findall(r'<option value="\d+">([^<]+)</option>', merge) == expected
+
+
 def test_a_rename_onto_another_roster_name_in_cyrillic_capitals_is_refused(club, organiser):
     clubs.add_player(club, "Вера", author=organiser)
     anna = clubs.add_player(club, "Анна", author=organiser)
