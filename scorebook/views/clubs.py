@@ -365,6 +365,8 @@ def season_context(club: Club, season: Season) -> dict[str, Any]:
         "club": club,
         "season": season,
         "variant_name": variant_name(season.variant),
+        # Prussian and Hussar have no partners: their qualification asks none (docs/ladders.md)
+        "partnerships": PRESETS[season.variant].partnerships,
         "standings": standings.season_standings(season),
     }
 

@@ -760,6 +760,22 @@ def test_the_season_page_says_best_n_in_the_singular_or_the_plural(client, club,
     assert said in " ".join(page.split())
 
 
+@pytest.mark.parametrize(("variant", "said"), [("russian", True), ("hussar", False)])
+def test_the_season_page_asks_partners_only_where_the_variant_has_them(client, club, variant, said):
+    """Hussar and Prussian have no partners: a minimum of partners has no effect there
+    (docs/ladders.md), and the page must not say a player needs two of them."""
+    season = _season(club, "total", min_partners=2)
+    season.variant = variant
+    season.save()
+
+    page = " ".join(
+        client.get(reverse("season", args=[club.token, season.pk])).content.decode().split()
+    )
+
+    assert ("qualify with 1 session, 2 partners" in page) is said
+    assert "qualify with 1 session" in page
+
+
 def downloaded_name(response) -> str:
     """The file name a browser saves a download under (RFC 6266: ``filename*`` when not ASCII)."""
     header = response["Content-Disposition"]
