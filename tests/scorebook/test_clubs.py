@@ -776,6 +776,21 @@ def test_the_season_page_asks_partners_only_where_the_variant_has_them(client, c
     assert "qualify with 1 session" in page
 
 
+def test_the_season_page_leads_an_organiser_to_its_settings(client, club, organiser, member):
+    """The season's settings (kind, best N, dates) are a tap away from its standings, for an
+    organiser; a member or the public link sees no such link."""
+    season = _season(club, "average", best=2)
+    url = reverse("season", args=[club.token, season.pk])
+    settings = reverse("edit_season", args=[club.token, season.pk])
+
+    client.force_login(organiser)
+    assert f'href="{settings}"' in client.get(url).content.decode()
+    client.force_login(member)
+    assert f'href="{settings}"' not in client.get(url).content.decode()
+    client.logout()
+    assert f'href="{settings}"' not in client.get(url).content.decode()
+
+
 def downloaded_name(response) -> str:
     """The file name a browser saves a download under (RFC 6266: ``filename*`` when not ASCII)."""
     header = response["Content-Disposition"]
