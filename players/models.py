@@ -41,6 +41,13 @@ def normal_name(name: str) -> str:
     return " ".join(name.split())
 
 
+def roster_order(name: str) -> tuple[str, str]:
+    """Where a name comes in a roster as people read it: letter case aside, and ё with е as
+    Russian dictionaries have it (code points put "Ёлкина" before "Анна" and "ёлка" after
+    "Яков")."""
+    return name_key(name).replace("ё", "е"), name
+
+
 def name_key(name: str) -> str:
     """What makes two names one person within a club: the name as the roster keeps it, in
     Python's case folding (every alphabet; SQLite's LOWER and LIKE fold ASCII letters only)."""

@@ -3,8 +3,8 @@
 Nothing here is stored. Each table's deals are scored once per table *version* and the
 seat-level outcome is cached under that version (so no change of a deal can leave a stale
 one); players are bound to seats afresh at every read, so a rename or a merge shows at once.
-A season's whole ladder is cached too, under a digest of every table's version and seating
-plus the season's settings: any change to any of those is a new key.
+A season's whole ladder is cached too, under a digest of every table's version, night, night's
+date and seating plus the season's settings: any change to any of those is a new key.
 """
 
 from __future__ import annotations
@@ -190,9 +190,13 @@ class Standings:
 
 
 def _digest(tables: list[Table], seatings: dict[int, dict[str, int]], *extra: Any) -> str:
-    """Names the tables' states and seatings (seat -> player id, by table id) and ``extra``."""
+    """Names the tables' states, nights and their dates, seatings (seat -> player id, by table
+    id) and ``extra``: a night's date, corrected, regroups the sessions and reorders the rating."""
     parts = [repr(extra)]
-    parts += [f"{_stamp(t)}.{t.evening_id}.{sorted(seatings[t.pk].items())}" for t in tables]
+    parts += [
+        f"{_stamp(t)}.{t.evening_id}.{t.night_date}.{sorted(seatings[t.pk].items())}"  # type: ignore[attr-defined]
+        for t in tables
+    ]
     return hashlib.blake2b("|".join(parts).encode(), digest_size=16).hexdigest()
 
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from players.models import Club, ClubRole, Player, Season
+from players.models import Club, ClubRole, Player, Season, roster_order
 from scorebook import clubs, pdf, standings
 from scorebook.charts import rating_chart
 from scorebook.forms import show_visible, visible_text
@@ -123,8 +123,12 @@ class MergeForm(forms.Form):
     def __init__(self, club: Club, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         roster = club.roster.filter(merged_into=None)
-        self.fields["source"].queryset = roster  # type: ignore[attr-defined]
-        self.fields["target"].queryset = roster  # type: ignore[attr-defined]
+        choices = [("", "---------")] + [
+            (p.pk, p.name) for p in sorted(roster, key=lambda p: roster_order(p.name))
+        ]
+        for name in ("source", "target"):
+            self.fields[name].queryset = roster  # type: ignore[attr-defined]
+            self.fields[name].choices = choices  # in roster order, as the list above them
 
 
 class RoleForm(forms.Form):
@@ -285,7 +289,7 @@ def roster(request: HttpRequest, token: str) -> HttpResponse:
                 messages.success(request, _("Saved."))
             return redirect("roster", token=club.token)
         status = 422
-    players = club.roster.filter(merged_into=None).order_by("name")
+    players = sorted(club.roster.filter(merged_into=None), key=lambda p: roster_order(p.name))
     merged = club.roster.exclude(merged_into=None).select_related("merged_into")
     context = {
         "club": club,
@@ -361,6 +365,8 @@ def season_context(club: Club, season: Season) -> dict[str, Any]:
         "club": club,
         "season": season,
         "variant_name": variant_name(season.variant),
+        # Prussian and Hussar have no partners: their qualification asks none (docs/ladders.md)
+        "partnerships": PRESETS[season.variant].partnerships,
         "standings": standings.season_standings(season),
     }
 

@@ -323,6 +323,22 @@ def test_a_name_in_another_letter_case_is_refused_on_the_roster(club, organiser,
     assert list(club.roster.values_list("name", flat=True)) == [first]
 
 
+def test_the_roster_lists_names_as_people_read_them(client, club, organiser):
+    """Letter case aside and ё with е (code points put Ё before А, and ё after я), in the list
+    and in the merge form's choices alike."""
+    for name in ["Яков", "ёлка", "Анна", "Ёлкина Мария", "Евгений", "Жанна", "борис", "Вера"]:
+        clubs.add_player(club, name, author=organiser)
+    client.force_login(organiser)
+
+    page = client.get(reverse("roster", args=[club.token])).content.decode()
+
+    expected = ["Анна", "борис", "Вера", "Евгений", "ёлка", "Ёлкина Мария", "Жанна", "Яков"]
+    listed = re.findall(r'<li><a href="[^"]+"><bdi>([^<]+)</bdi>', page)
+    assert listed == expected
+    merge = page.split('name="merge-source"')[1].split("</select>")[0]
+    assert re.findall(r'<option value="\d+">([^<]+)</option>', merge) == expected
+
+
 def test_a_rename_onto_another_roster_name_in_cyrillic_capitals_is_refused(club, organiser):
     clubs.add_player(club, "Вера", author=organiser)
     anna = clubs.add_player(club, "Анна", author=organiser)
@@ -643,6 +659,28 @@ def test_only_the_seasons_variant_and_dates_count(club, night, organiser):
     assert names == set(TABLE_1.values())
 
 
+def test_a_nights_corrected_date_changes_the_season_ladder(client, club, night, organiser):
+    """Two nights on one date are one session: a second night whose date is corrected to the
+    first's makes its players' two results one, at once (the ladder is cached)."""
+    season = _season(club, "average")
+    play(seat_table(night, organiser, TABLE_1), 9)
+    saturday = clubs.open_night(club, name="Sat", date=NIGHT_DATE + datetime.timedelta(days=1),
+                                author=organiser)  # fmt: skip
+    play(seat_table(saturday, organiser, TABLE_1), 9)
+    before = {r["name"]: r for r in standings.season_standings(season).rows()}
+    assert before["Anna"]["sessions"] == 2
+
+    client.force_login(organiser)
+    response = client.post(reverse("edit_night", args=[club.token, saturday.pk]),
+                           {"name": "Sat", "date": NIGHT_DATE.isoformat()})  # fmt: skip
+    assert response.status_code == 302
+
+    after = {r["name"]: r for r in standings.season_standings(season).rows()}
+    assert after["Anna"]["sessions"] == 1
+    assert after["Anna"]["value"] == 2 * before["Anna"]["value"]
+    assert standings.season_standings(season).ladder.sessions == 1
+
+
 TABLE_3 = {"N": "Eve", "E": "Frank", "S": "Grace", "W": "Heidi"}
 
 
@@ -711,6 +749,46 @@ def test_the_season_page_csv_and_pdf(client, club, night, organiser):
     assert {r[1] for r in rows[1:]} == set(TABLE_1.values())
     assert all(r[0] == "" and r[5] == "no" for r in rows[1:])  # one session of the two needed
     assert printed.status_code == 200 and printed.content.startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("best, said", [(1, "best 1 session ·"), (3, "best 3 sessions ·")])
+def test_the_season_page_says_best_n_in_the_singular_or_the_plural(client, club, best, said):
+    season = _season(club, "average", best=best)
+
+    page = client.get(reverse("season", args=[club.token, season.pk])).content.decode()
+
+    assert said in " ".join(page.split())
+
+
+@pytest.mark.parametrize(("variant", "said"), [("russian", True), ("hussar", False)])
+def test_the_season_page_asks_partners_only_where_the_variant_has_them(client, club, variant, said):
+    """Hussar and Prussian have no partners: a minimum of partners has no effect there
+    (docs/ladders.md), and the page must not say a player needs two of them."""
+    season = _season(club, "total", min_partners=2)
+    season.variant = variant
+    season.save()
+
+    page = " ".join(
+        client.get(reverse("season", args=[club.token, season.pk])).content.decode().split()
+    )
+
+    assert ("qualify with 1 session, 2 partners" in page) is said
+    assert "qualify with 1 session" in page
+
+
+def test_the_season_page_leads_an_organiser_to_its_settings(client, club, organiser, member):
+    """The season's settings (kind, best N, dates) are a tap away from its standings, for an
+    organiser; a member or the public link sees no such link."""
+    season = _season(club, "average", best=2)
+    url = reverse("season", args=[club.token, season.pk])
+    settings = reverse("edit_season", args=[club.token, season.pk])
+
+    client.force_login(organiser)
+    assert f'href="{settings}"' in client.get(url).content.decode()
+    client.force_login(member)
+    assert f'href="{settings}"' not in client.get(url).content.decode()
+    client.logout()
+    assert f'href="{settings}"' not in client.get(url).content.decode()
 
 
 def downloaded_name(response) -> str:
