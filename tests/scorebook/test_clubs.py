@@ -1269,3 +1269,35 @@ def test_the_printed_footnote_keeps_a_space_before_the_partners_rule(
 
     assert "qualifies with 2 sessions and 3 different partners." in english
     assert "Для зачёта нужны 2 вечера и 3 разных партнёра." in russian
+
+
+def printed_ladder(client, club, season, lang: str = "en") -> str:
+    from tests.scorebook.test_pdf import text_of
+
+    response = client.get(reverse("season_pdf", args=[club.token, season.pk]), {"lang": lang})
+    assert response.status_code == 200
+    return " ".join(text_of(response.content).split())
+
+
+@pytest.mark.parametrize("best, said", [(1, "best 1 session ·"), (3, "best 3 sessions ·")])
+def test_the_printed_ladder_says_best_n_in_the_singular_or_the_plural(client, club, best, said):
+    season = _season(club, "average", best=best)
+
+    assert said in printed_ladder(client, club, season)
+
+
+@pytest.mark.parametrize(("variant", "said"), [("russian", True), ("hussar", False)])
+def test_the_printed_ladder_asks_partners_only_where_the_variant_has_them(
+    client, club, night, organiser, variant, said
+):
+    season = _season(club, "average", min_sessions=2, min_partners=2)
+    season.variant = variant
+    season.save()
+    play(seat_table(night, organiser, TABLE_1), 9, 9)  # one night: nobody qualifies yet
+
+    printed = printed_ladder(client, club, season)
+
+    assert ("qualify with 2 sessions, 2 partners" in printed) is said
+    assert "qualify with 2 sessions" in printed
+    if said:  # the Russian table's four players, not qualified after one night
+        assert "A player qualifies with 2 sessions and 2 different partners." in printed
