@@ -21,7 +21,7 @@ from django.core.cache import cache
 from django.db.models import F
 
 from players.ladder import Ladder, TableResult, rating_history, standings
-from players.models import Club, Player, Season
+from players.models import Club, Player, Season, roster_order
 from scorebook import services
 from scorebook.ladders import table_result
 from scorebook.models import Evening, Seat, Table
@@ -363,6 +363,6 @@ def player_stats(player: Player, variant: str, season: Season | None = None) -> 
     stats.nights = [(n, v) for n, v in sorted(nights.values(), key=lambda nv: nv[0].date)]
     stats.sessions = len({n.date for n, _v in stats.nights})
     stats.honours = honours / honour_deals if honour_deals else None
-    stats.partners = sorted(partners.values(), key=lambda p: (-p.tables, p.name))
+    stats.partners = sorted(partners.values(), key=lambda p: (-p.tables, roster_order(p.name)))
     stats.rating = rating_history([r for _t, _o, r in found]).get(player.pk, [])
     return stats

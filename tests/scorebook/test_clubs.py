@@ -1301,3 +1301,14 @@ def test_the_printed_ladder_asks_partners_only_where_the_variant_has_them(
     assert "qualify with 2 sessions" in printed
     if said:  # the Russian table's four players, not qualified after one night
         assert "A player qualifies with 2 sessions and 2 different partners." in printed
+
+
+def test_a_players_partners_with_as_many_tables_come_in_reading_order(club, night, organiser):
+    # Code points put "Ёлкина" before "Вера" and "борис" after "Яна".
+    for south in ("Ёлкина", "Вера", "борис", "Яна"):
+        play(seat_table(night, organiser, {**TABLE_1, "S": south}), 9)
+    anna = club.roster.get(name="Anna")
+
+    stats = standings.player_stats(anna, "russian")
+
+    assert [p.name for p in stats.partners] == ["борис", "Вера", "Ёлкина", "Яна"]
