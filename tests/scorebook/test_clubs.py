@@ -339,6 +339,22 @@ def test_the_roster_lists_names_as_people_read_them(client, club, organiser):
     assert re.findall(r'<option value="\d+">([^<]+)</option>', merge) == expected
 
 
+def test_an_organiser_adds_a_player_above_a_long_roster(client, club, organiser, member):
+    """With forty names on it, the form to add one comes first, not after a long scroll."""
+    for n in range(40):
+        clubs.add_player(club, f"Player {n:02}", author=organiser)
+    client.force_login(organiser)
+
+    page = client.get(reverse("roster", args=[club.token])).content.decode()
+
+    assert page.index('value="add"') < page.index("<bdi>Player 00</bdi>")
+    response = client.post(reverse("roster", args=[club.token]),
+                           {"action": "add", "add-name": "Zoya"}, follow=True)  # fmt: skip
+    assert "<bdi>Zoya</bdi>" in response.content.decode()
+    client.force_login(member)
+    assert 'value="add"' not in client.get(reverse("roster", args=[club.token])).content.decode()
+
+
 def test_a_rename_onto_another_roster_name_in_cyrillic_capitals_is_refused(club, organiser):
     clubs.add_player(club, "Вера", author=organiser)
     anna = clubs.add_player(club, "Анна", author=organiser)
