@@ -516,13 +516,13 @@ def _isolated(match: re.Match[str]) -> str:
 
 
 def isolate_right_to_left(html: str) -> str:
-    """The print templates' HTML with ``<bdi>`` kept only around the names that need it: those
-    with a right-to-left letter (or a direction mark).
+    """The print templates' HTML with ``<bdi>`` kept only around the typed text that needs it
+    (names, places, deal notes): text with a right-to-left letter (or a direction mark).
 
     WeasyPrint ignores ``unicode-bidi``. What keeps a Hebrew name from reordering the words
     around it on paper is that an inline element is laid out as a text of its own, and every
-    step of the layout pays for that box: the 252 of an evening of twelve tables were 7 % of its
-    time. A name without a right-to-left letter reads the same in the line around it.
+    step of the layout pays for that box: the 252 of an evening of twelve tables were 4-7 % of
+    its time. Text without a right-to-left letter reads the same in the line around it.
     """
     return ISOLATED.sub(_isolated, html)
 
