@@ -6,6 +6,7 @@ and every standing is computed from the deals by ``players.ladder`` (fed by scor
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from typing import Any
 
@@ -14,7 +15,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.html import escape, format_html
+from django.utils.formats import date_format
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -245,7 +247,29 @@ class ClubLog(models.Model):
             return format_html("{} → {}", _bdi(detail["source_name"]), _bdi(detail["target_name"]))
         if "old" in detail:
             return format_html("{} → {}", _bdi(detail["old"]), _bdi(detail["new"]))
+        if "after" in detail:  # a night corrected: what changed (lines before 2026-11-26 don't say)
+            return _night_changes(detail)
         return _bdi(detail["name"]) if detail.get("name") else format_html("")
+
+
+def _night_changes(detail: dict[str, Any]) -> SafeString:
+    """``Friday: Date 2 October 2026 → 9 October 2026; Place — → Moika 12``."""
+    before, after = detail.get("before", {}), detail["after"]
+    changes = []
+    for key, label in (("name", gettext("Title")), ("date", gettext("Date")),
+                       ("place", gettext("Place"))):  # fmt: skip
+        old, new = before.get(key, ""), after.get(key, "")
+        if old == new:
+            continue
+        if key == "date":
+            old, new = (
+                v and date_format(datetime.date.fromisoformat(v), "j E Y") for v in (old, new)
+            )
+        changes.append(format_html("{} {} → {}", label, _bdi(old or "—"), _bdi(new or "—")))
+    name = _bdi(after.get("name", ""))
+    if not changes:
+        return name
+    return format_html("{}: {}", name, format_html_join("; ", "{}", ((c,) for c in changes)))
 
 
 def _bdi(text: object) -> SafeString:

@@ -282,7 +282,9 @@ def edit_night(
     night.name, night.date, night.place = name, date, place
     night.save(update_fields=["name", "date", "place"])
     night.tables.update(played_on=date)
-    _log(club, ClubLog.Action.NIGHT_EDITED, author, night=night.pk, name=name, before=before)
+    after = {"name": name, "date": str(date), "place": place}
+    _log(club, ClubLog.Action.NIGHT_EDITED, author, night=night.pk, name=name, before=before,
+         after=after)  # fmt: skip
     return night
 
 

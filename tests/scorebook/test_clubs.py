@@ -1328,3 +1328,24 @@ def test_a_players_partners_with_as_many_tables_come_in_reading_order(club, nigh
     stats = standings.player_stats(anna, "russian")
 
     assert [p.name for p in stats.partners] == ["борис", "Вера", "Ёлкина", "Яна"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "<bdi>Sat</bdi>: Date <bdi>21 November 2026</bdi> → <bdi>20 November 2026</bdi>; "
+               "Place <bdi>—</bdi> → <bdi>Moika &amp; 12</bdi>"),
+        ("ru", "<bdi>Sat</bdi>: Дата <bdi>21 ноября 2026</bdi> → <bdi>20 ноября 2026</bdi>; "
+               "Место <bdi>—</bdi> → <bdi>Moika &amp; 12</bdi>"),
+    ],
+)  # fmt: skip
+def test_the_history_says_what_a_nights_correction_changed(client, club, organiser, lang, said):
+    saturday = clubs.open_night(club, name="Sat", date=NIGHT_DATE + datetime.timedelta(days=1),
+                                author=organiser)  # fmt: skip
+    client.force_login(organiser)
+    client.post(reverse("edit_night", args=[club.token, saturday.pk]),
+                {"name": "Sat", "date": NIGHT_DATE.isoformat(), "place": "Moika & 12"})  # fmt: skip
+
+    page = client.get(reverse("club", args=[club.token]), HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert said in page.content.decode()
