@@ -66,7 +66,9 @@ class _TreeBuilder(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         if tag in VOID and (not self.open or self.open[-1] != tag):
-            return  # </br> or the end of a void element already closed
+            if tag == "br":
+                raise NotSimple("</br>, which HTML5 reads as <br>")
+            return  # </img> and the like: HTML5 ignores them
         if tag == "table" and self.open[-2:] == ["table", "tbody"]:
             self._end("tbody")
         if not self.open or self.open[-1] != tag:

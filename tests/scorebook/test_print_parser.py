@@ -119,6 +119,7 @@ def test_a_season_ladder_parses_as_weasyprint_would(client, owner, printed):
         "</body></html>",
         "<!doctype html><html><head></head><body><table><td>1</td></table></body></html>",
         "<!doctype html><html><head><base href='http://x/'></head><body></body></html>",
+        "<!doctype html><html><head></head><body><p>one</br>two</p></body></html>",
         "<p>no doctype, no html</p>",
     ],
 )
@@ -129,6 +130,12 @@ def test_what_it_cannot_parse_as_html5_would_goes_to_weasyprints_own_parser(html
     expected = tinyhtml5.parse(html, namespace_html_elements=False)
     assert shape(document.etree_element) == shape(expected)
     assert document.write_pdf().startswith(b"%PDF")
+
+
+def test_the_end_tag_of_another_void_element_is_ignored_as_in_html5():
+    html = "<!doctype html><html><head></head><body><p>one</img>two</p></body></html>"
+
+    assert shape(parse(html)) == shape(tinyhtml5.parse(html, namespace_html_elements=False))
 
 
 def test_a_row_straight_in_a_table_gets_its_row_group_as_in_html5():
