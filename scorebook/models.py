@@ -167,6 +167,9 @@ class Revision(models.Model):
     )
     author_label = models.CharField(max_length=60, blank=True)
     nonce = models.CharField(max_length=40, blank=True, db_index=True)
+    # The table's version this change made (Table.version after it): which change a page a
+    # few versions behind missed. Empty on revisions written before it was kept.
+    table_version = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -305,9 +305,11 @@ def _replayed(table: Table, nonce: str) -> Deal | None:
 
 
 def _revise(
-    deal: Deal, action: str, data: Any, previous: Any, author: Author, nonce: str
+    table: Table, deal: Deal, action: str, data: Any, previous: Any, author: Author, nonce: str
 ) -> Revision:
-    """Keep one change to a deal: what it became, what it was, who made it."""
+    """Keep one change to a deal: what it became, what it was, who made it; and move the
+    table to its next version, which the revision names."""
+    _bump(table)
     return Revision.objects.create(
         deal=deal,
         action=action,
@@ -316,6 +318,7 @@ def _revise(
         author=author.user,
         author_label=author.label,
         nonce=nonce,
+        table_version=table.version,
     )
 
 
@@ -355,8 +358,7 @@ def record_deal(
         deal = Deal(table=table, number=number, data=dict(data))
         saved, progress = _saved(deal, progress, table.version + 1, table.first_dealer)
         deal.save()  # only once the rules accepted it (RecordError above)
-        _revise(deal, Revision.Action.CREATED, dict(data), None, author, nonce)
-        _bump(table)
+        _revise(table, deal, Revision.Action.CREATED, dict(data), None, author, nonce)
         version = table.version
 
         def kept() -> None:
@@ -389,35 +391,70 @@ def _appended_key(table: Table, version: int) -> str:
     return f"appended:{table.pk}:{table.created_at.timestamp()}:{version}"
 
 
-def kept_saves(table: Table, count: int) -> list[Saved] | None:
+def kept_saves(
+    table: Table, count: int, players: dict[str, str | None] | None = None
+) -> list[Saved] | None:
     """The last ``count`` changes of the table, oldest first, when each was a deal added at
-    the end (noted in the cache when that save committed) and the running score before each
-    is still cached: what a page ``count`` versions behind needs (each answer is what that
-    page would have got one version behind, so applied in turn they bring it to the current
-    version). Otherwise None."""
-    kept: list[tuple[int, int, Progress]] = []  # version, deal number, running score before
-    for version in range(table.version - count + 1, table.version + 1):
-        number = cache.get(_appended_key(table, version))
-        if not isinstance(number, int) or (kept and number != kept[-1][1] + 1):
-            return None
-        progress = cache.get(progress_key(table, version - 1, number - 1))
-        if not isinstance(progress, Progress) or progress.count != number - 1:
-            return None
-        kept.append((version, number, progress))
-    if not kept:
+    the end: what a page ``count`` versions behind needs (each answer is what that page would
+    have got one version behind, so applied in turn they bring it to the current version).
+    Otherwise None.
+
+    What each change was comes from the cache, where the save noted it, or else from its
+    revision (the save was answered by another process, or before a restart); the running
+    score before the first from the cache, or else from the deals before it (one engine
+    pass, whose result is then kept for this process's next save and poll)."""
+    versions = list(range(table.version - count + 1, table.version + 1))
+    if not versions or versions[0] < 1:
         return None
-    numbers = [number for _version, number, _progress in kept]
-    deals = {d.number: d for d in table.deals.filter(number__in=numbers, removed=False)}
-    if len(deals) != len(numbers):
+    numbers = [cache.get(_appended_key(table, version)) for version in versions]
+    if not all(isinstance(number, int) for number in numbers):
+        numbers = _appended_numbers(table, versions)
+    if not numbers or numbers != list(range(numbers[0], numbers[0] + count)):
         return None
+    first = numbers[0]
+    progress = cache.get(progress_key(table, versions[0] - 1, first - 1))
+    recomputed = not (isinstance(progress, Progress) and progress.count == first - 1)
+    if recomputed:
+        live = live_deals(table)
+        if len(live) != numbers[-1]:
+            return None
+        _record, _sheet, progress = start(
+            record_data(table, [d.data for d in live[: first - 1]], players)
+        )
+        deals = {d.number: d for d in live[first - 1 :]}
+        if not Table.objects.filter(pk=table.pk, version=table.version).exists():
+            return None  # changed since it was read: the deals may be a later version's
+    else:
+        deals = {d.number: d for d in table.deals.filter(number__in=numbers, removed=False)}
+        if len(deals) != count:
+            return None
     saves = []
-    for version, number, progress in kept:
+    for version, number in zip(versions, numbers, strict=True):
         try:
-            saved, _after = _saved(deals[number], progress, version, table.first_dealer)
+            saved, progress = _saved(deals[number], progress, version, table.first_dealer)
         except RecordError:  # cannot happen: the deal was saved through these services
             return None
         saves.append(saved)
+    if recomputed:
+        keep_progress(table, table.version, progress)
+        cache.set_many(
+            {_appended_key(table, v): n for v, n in zip(versions, numbers, strict=True)},
+            PROGRESS_TTL,
+        )
     return saves
+
+
+def _appended_numbers(table: Table, versions: list[int]) -> list[int] | None:
+    """The numbers of the deals that made ``versions`` of the table, from their revisions,
+    when each of those changes was a deal recorded (added at the end); else None."""
+    made = dict(
+        Revision.objects.filter(
+            deal__table=table, table_version__in=versions, action=Revision.Action.CREATED
+        ).values_list("table_version", "deal__number")
+    )
+    if len(made) != len(versions):
+        return None
+    return [made[version] for version in versions]
 
 
 def saved_state(saved: Saved) -> TableState:
@@ -455,8 +492,7 @@ def change_deal(
         deal.data = dict(data)
         deal.version += 1
         deal.save(update_fields=["data", "version", "updated_at"])
-        _revise(deal, action, dict(data), previous, author, nonce)
-        _bump(table)
+        _revise(table, deal, action, dict(data), previous, author, nonce)
         return deal
 
 
@@ -490,8 +526,7 @@ def undo_last(table: Table, *, number: int, author: Author, nonce: str = "") -> 
         deal = deals[-1]
         deal.removed = True
         deal.save(update_fields=["removed", "updated_at"])
-        _revise(deal, Revision.Action.UNDONE, deal.data, deal.data, author, nonce)
-        _bump(table)
+        _revise(table, deal, Revision.Action.UNDONE, deal.data, deal.data, author, nonce)
         return deal
 
 
@@ -541,8 +576,7 @@ def restore_deal(table: Table, *, number: int, author: Author, nonce: str = "") 
         _check(table, [*datas, deal.data])
         deal.removed = False
         deal.save(update_fields=["removed", "updated_at"])
-        _revise(deal, Revision.Action.RESTORED, deal.data, deal.data, author, nonce)
-        _bump(table)
+        _revise(table, deal, Revision.Action.RESTORED, deal.data, deal.data, author, nonce)
         return deal
 
 
@@ -625,6 +659,7 @@ def import_record(
             data=deal.data,
             author=author.user,
             author_label=author.label,
+            table_version=table.version + 1,  # the one version the import makes
         )
         for deal in deals
     )

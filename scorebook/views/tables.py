@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import uuid
@@ -227,60 +228,70 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
 
 # How many versions behind a page may be and still get only the changes: each one's answer,
-# in turn (a page further behind gets the whole sheet).
-DELTA_VERSIONS = 2
+# in turn (a page further behind gets the whole sheet). A phone polls every 2 s and a deal
+# takes a minute, so this many is a page that was asleep or a server that fell behind: the
+# changes are then still a fraction of the whole sheet, and each is rendered once a version.
+DELTA_VERSIONS = 6
 
 
 @require_safe
 def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
-    """The sheet alone, for polling: 204 while the table has not changed; to a page one or two
-    deals behind, only those deals' changes; otherwise the whole sheet. What a read-only page
-    gets is rendered once per version and language and served to every watcher from the
-    cache."""
+    """The sheet alone, for polling: 204 while the table has not changed; to a page a few
+    deals behind, only those deals' changes, one answer a deal; otherwise the whole sheet.
+    What a read-only page gets is rendered once per version and language (each deal's
+    changes once) and served to every watcher from the cache."""
     table, can_edit = get_table(request, token)
     seen = request.GET.get("v")
     if seen == str(table.version):
         return HttpResponse(status=204)
     shared = not can_edit  # an editor's sheet holds his own forms (CSRF token, nonces)
     players = services.players_of(table)
-    names = hashlib.sha256(repr(sorted(players.items())).encode())
-    key = (
-        f"sheet:{table.pk}:{table.created_at.timestamp()}:{table.version}:{get_language()}"
-        f":{names.hexdigest()[:16]}"
-    )
+    names = hashlib.sha256(repr(sorted(players.items())).encode()).hexdigest()[:16]
+    stem = f"sheet:{table.pk}:{table.created_at.timestamp()}"
+    tail = f"{get_language()}:{names}"
     behind = next((n for n in range(1, DELTA_VERSIONS + 1) if seen == str(table.version - n)), 0)
     if behind:
-        key += f":delta{behind}"
+        # the changes that made each version the page has not seen, oldest first
+        versions = range(table.version - behind + 1, table.version + 1)
+        keys = [f"{stem}:{version}:{tail}:change" for version in versions]
+        found = cache.get_many(keys) if shared else {}
+        if len(found) < behind:
+            saves = services.kept_saves(table, behind, players)
+            if saves is not None:
+                for key, saved in zip(keys, saves, strict=True):
+                    if key not in found:
+                        found[key] = _change(request, table, can_edit, saved, players)
+                if shared:
+                    cache.set_many(found, services.PROGRESS_TTL)
+        if len(found) == behind:
+            response = HttpResponse("".join(found[key] for key in keys))
+            response["HX-Reswap"] = "none"  # out-of-band parts only
+            return response
+    key = f"{stem}:{table.version}:{tail}:whole"
     if shared and (html := cache.get(key)) is not None:
-        # Every watcher but the first: no kept save to read, no engine, no template.
-        response = HttpResponse(html)
-        if behind:
-            response["HX-Reswap"] = "none"
-        return response
-    saves = services.kept_saves(table, behind) if behind else None
-    if saves is not None:
-        # One answer per deal, as the page would have had them one by one: htmx applies the
-        # out-of-band parts in order, so the last deal's totals and results are what stays.
-        response = HttpResponse(
-            "".join(
-                render_to_string(
-                    "scorebook/_delta.html",
-                    delta_context(request, table, can_edit, saved, players=players),
-                    request,
-                )
-                for saved in saves
-            )
-        )
-    else:
-        key = key.partition(":delta")[0]  # the saves were not kept: the whole sheet
-        response = render(
-            request, "scorebook/table.html#sheet", table_context(request, table, can_edit)
-        )
+        return HttpResponse(html)
+    response = render(
+        request, "scorebook/table.html#sheet", table_context(request, table, can_edit)
+    )
     if shared and response.status_code == 200:
         cache.set(key, response.content, services.PROGRESS_TTL)
-    if saves is not None:
-        response["HX-Reswap"] = "none"  # out-of-band parts only
     return response
+
+
+def _change(
+    request: HttpRequest,
+    table: Table,
+    can_edit: bool,
+    saved: services.Saved,
+    players: dict[str, str | None],
+) -> str:
+    """What one deal changed, as the page one version behind gets it: the table as that save
+    left it (its version), whenever it is rendered, so that every watcher gets the same."""
+    then = copy.copy(table)
+    then.version = saved.version
+    return render_to_string(
+        "scorebook/_delta.html", delta_context(request, then, can_edit, saved, players), request
+    )
 
 
 @require_safe

@@ -7,12 +7,14 @@ import random
 import re
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorebook import services
 from scorebook.models import Table
+from scorebook.views.tables import DELTA_VERSIONS
 from tests.scorebook.conftest import PLAYERS, SEATS, deal_form, edit_form, russian_deal
 
 pytestmark = pytest.mark.django_db
@@ -144,8 +146,8 @@ def test_a_watcher_one_deal_behind_gets_only_that_deal(client, django_capture_on
     assert "deal-form" not in answer  # a watcher gets no form
 
 
-@pytest.mark.parametrize("behind", [1, 2])
-def test_later_watchers_a_deal_or_two_behind_get_the_changes_from_the_cache(
+@pytest.mark.parametrize("behind", [1, 2, DELTA_VERSIONS])
+def test_later_watchers_a_few_deals_behind_get_the_changes_from_the_cache(
     client, django_capture_on_commit_callbacks, behind
 ):
     table = imported(30)
@@ -198,8 +200,8 @@ def correct_deal_3(client, table: Table) -> None:
 
 @pytest.mark.parametrize(
     "changes",
-    [[save, save, save], [save, correct_deal_3]],
-    ids=["three deals behind", "two behind, one a correction"],
+    [[save] * (DELTA_VERSIONS + 1), [save, correct_deal_3]],
+    ids=["too many deals behind", "two behind, one a correction"],
 )
 def test_a_watcher_further_behind_gets_the_whole_sheet(
     client, django_capture_on_commit_callbacks, changes
@@ -297,3 +299,77 @@ def test_a_refused_save_clears_the_last_saves_message(client):
     assert refused.status_code == 422
     assert re.search(r'<div id="flash" hx-swap-oob="true">\s*</div>', html)
     assert 'id="deal-form"' in html and "field-error" in html
+
+
+def test_a_watcher_served_by_another_process_still_gets_only_that_deal(
+    client, django_capture_on_commit_callbacks
+):
+    """The process that saved noted the deal in its own cache; another one (another gunicorn
+    worker, or after a restart) learns it from the deal's revision."""
+    table = imported(30)
+    seen = table.version
+    with django_capture_on_commit_callbacks(execute=True):
+        save(client, table)
+    url = reverse("table_sheet", args=[table.view_token])
+    here = client.get(url, {"v": seen}).content
+    cache.clear()  # the other process: nothing of that save in its cache
+
+    with CaptureQueriesContext(connection) as queries:
+        there = client.get(url, {"v": seen})
+
+    assert there["HX-Reswap"] == "none" and there.content == here
+    assert len(queries) <= 7
+    # what it scored is kept: its next save reads no earlier deal
+    _answer, reads = save(client, table)
+    assert not [q for q in reads if LIVE_DEALS in q and '"scorebook_deal"."data"' in q]
+
+
+def test_a_page_behind_gets_the_same_changes_whichever_process_answers(
+    client, django_capture_on_commit_callbacks
+):
+    table = imported(30)
+    seen = table.version
+    url = reverse("table_sheet", args=[table.view_token])
+    with django_capture_on_commit_callbacks(execute=True):
+        save(client, table)
+        one = client.get(url, {"v": seen}).content  # noted then, at its version
+        save(client, table)
+        save(client, table)
+    from_cache = client.get(url, {"v": seen}).content
+    cache.clear()
+
+    from_revisions = client.get(url, {"v": seen}).content
+
+    assert from_cache == from_revisions and from_cache.startswith(one)
+    polls = re.findall(r'<div id="sheet-poll"[^>]*data-version="(\d+)"', from_cache.decode())
+    assert polls == [str(seen + 1), str(seen + 2), str(seen + 3)]
+
+
+def test_changes_read_while_the_table_changes_again_are_not_served(client):
+    """The deals are read after the table: if a write came between, they may be a later
+    version's, so the page gets the whole sheet (and the next poll the rest)."""
+    table = imported(30)
+    services.add_deal(
+        table, russian_deal(SEATS[2], 8), number=31, author=services.Author(label="t")
+    )
+    stale = Table.objects.get(pk=table.pk)
+    correct_deal_3(client, table)  # a write after the poll read the table
+    cache.clear()
+
+    assert services.kept_saves(stale, 1) is None
+    table.refresh_from_db()
+    assert services.kept_saves(Table.objects.get(pk=table.pk), 1) is None  # a correction
+
+
+def test_a_revision_names_the_version_its_change_made():
+    table = imported(3)
+    services.add_deal(table, russian_deal(SEATS[3], 8), number=4, author=services.Author(label="t"))
+    correct_deal_3(None, table)
+    services.undo_last(table, number=4, author=services.Author(label="t"))
+
+    made = list(
+        services.Revision.objects.filter(deal__table=table)
+        .order_by("pk")
+        .values_list("action", "table_version")
+    )
+    assert made == [("imported", 1)] * 3 + [("created", 2), ("edited", 3), ("undone", 4)]

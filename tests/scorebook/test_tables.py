@@ -15,6 +15,7 @@ from players.models import Player
 from scorebook import services
 from scorebook.models import Deal, Revision, Seat, Table
 from scorebook.rules import PRESETS
+from scorebook.views.tables import DELTA_VERSIONS
 from tests.scorebook.conftest import FIRST_DEAL, PLAYERS, add_deals, new_table_form, table_url
 
 pytestmark = pytest.mark.django_db
@@ -358,7 +359,9 @@ def test_polling_an_unchanged_table_answers_204(client, table_with_deals):
 def test_polling_a_changed_table_sends_the_sheet_fragment(client, table_with_deals):
     table = table_with_deals
     seen = table.version
-    add_deals(table, 7, 6)  # two versions on: the whole sheet (one behind: see test_save_answer)
+    tricks = [7, 6, 8, 5, 9, 7, 6][: DELTA_VERSIONS + 1]
+    # more versions on than a page gets as changes: the whole sheet (see test_save_answer)
+    add_deals(table, *tricks)
     url = reverse("table_sheet", args=[table.view_token])
 
     response = client.get(url, {"v": seen})
@@ -368,8 +371,8 @@ def test_polling_a_changed_table_sends_the_sheet_fragment(client, table_with_dea
     assert page.lstrip().startswith('<section id="sheet"')
     assert "<html" not in page
     assert '<li value="4">' in page and '<li value="5">' in page
-    assert f'data-version="{seen + 2}"' in page
-    assert f"?v={seen + 2}" in page
+    assert f'data-version="{seen + len(tricks)}"' in page
+    assert f"?v={seen + len(tricks)}" in page
 
 
 def test_polling_without_a_version_sends_the_sheet(client, table):
