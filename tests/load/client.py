@@ -223,6 +223,9 @@ class Run:
         # Phones stop sending new requests then; a kill may move it on (after a restart).
         self.stop_at = mix.duration
         self.waited_for_slot = 0
+        # Changed polls answered with the whole sheet rather than only the changes (a page
+        # too far behind, or one the server could not tell what changed): the expensive kind.
+        self.whole_sheets = 0
         self.refused = Counter[str]()
         self.htmx = PageHtmx()
         self.opened = 0  # pages opened before the measured run (answered, not sampled)
@@ -363,6 +366,8 @@ class Run:
             "poll", scheduled, "GET", path, headers, ok=lambda r: r.status in (200, 204)
         )
         if response is not None and response.status == 200:
+            if response_header(response, "hx-reswap") is None:
+                self.whole_sheets += 1
             if m := VERSION.search(response.body):
                 version[0] = max(version[0], int(m.group(1)))
 

@@ -244,7 +244,8 @@ def run_once(
     print(
         f"  load average before {loads['before']}, mid-run {loads.get('middle', '?')}, "
         f"end {loads['end']}; requests that waited for one of the {args.max_inflight} "
-        f"in-flight slots: {run.waited_for_slot}"
+        f"in-flight slots: {run.waited_for_slot}; changed polls answered with the whole "
+        f"sheet: {run.whole_sheets}"
     )
     used = {k: cpu_after[k] - cpu_before[k] for k in cpu_after}
     # What else ran on the machine meanwhile: every core's busy time minus the harness's.
@@ -306,6 +307,7 @@ def run_once(
         "cpu_percent": cpu,
         "rows": rows,
         "refused": dict(run.refused),
+        "whole_sheets": run.whole_sheets,
     }
     if kill:
         first = {t.pk: t.next_number for t in made}
