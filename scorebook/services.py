@@ -9,14 +9,15 @@ a revision of what changed.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Q
 
 from players.models import Player
 from scorebook.models import Deal, Evening, Revision, Seat, Table, TableEvent, new_token
@@ -215,6 +216,7 @@ class Saved:
     upcoming: NextDeal
     record: Record  # the rules and seating (no deals)
     version: int  # the table's version after the save
+    undone: list[Deal] | None = None  # the undone deals past it, when read with it
 
 
 # ---------------------------------------------------------------------------------------------
@@ -414,8 +416,14 @@ def kept_saves(
     first = numbers[0]
     progress = cache.get(progress_key(table, versions[0] - 1, first - 1))
     recomputed = not (isinstance(progress, Progress) and progress.count == first - 1)
+    # with the undone deals that each answer lists (those past its deal), in the same query
+    wanted = Q(removed=False) if recomputed else Q(removed=False, number__in=numbers)
+    rows = list(
+        table.deals.filter(wanted | Q(removed=True, number__gt=first)).order_by("number", "pk")
+    )
+    removed = [d for d in rows if d.removed]
     if recomputed:
-        live = live_deals(table)
+        live = [d for d in rows if not d.removed]
         if len(live) != numbers[-1]:
             return None
         _record, _sheet, progress = start(
@@ -425,7 +433,7 @@ def kept_saves(
         if not Table.objects.filter(pk=table.pk, version=table.version).exists():
             return None  # changed since it was read: the deals may be a later version's
     else:
-        deals = {d.number: d for d in table.deals.filter(number__in=numbers, removed=False)}
+        deals = {d.number: d for d in rows if not d.removed}
         if len(deals) != count:
             return None
     saves = []
@@ -434,7 +442,7 @@ def kept_saves(
             saved, progress = _saved(deals[number], progress, version, table.first_dealer)
         except RecordError:  # cannot happen: the deal was saved through these services
             return None
-        saves.append(saved)
+        saves.append(replace(saved, undone=_undone_past(removed, number)))
     if recomputed:
         keep_progress(table, table.version, progress)
         cache.set_many(
@@ -551,9 +559,18 @@ def undone_deals(table: Table, live: int | None = None) -> list[Deal]:
     deals (``live`` of them, counted if not given), in order of number."""
     if live is None:
         live = table.deals.filter(removed=False).count()
+    return _undone_past(
+        table.deals.filter(removed=True, number__gt=live).order_by("number", "pk"), live
+    )
+
+
+def _undone_past(removed: Iterable[Deal], live: int) -> list[Deal]:
+    """Of ``removed`` (undone deals in order of number, then of undoing), the last of each
+    number past ``live``."""
     undone: dict[int, Deal] = {}
-    for deal in table.deals.filter(removed=True, number__gt=live).order_by("number", "pk"):
-        undone[deal.number] = deal
+    for deal in removed:
+        if deal.number > live:
+            undone[deal.number] = deal
     return list(undone.values())
 
 

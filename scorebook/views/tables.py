@@ -211,7 +211,11 @@ def delta_context(
         "pad": delta_pad(saved, players, table.right_side),
         "log": [(saved.deal, saved.result)],
         "last_number": saved.deal.number,
-        "undone_deals": services.undone_deals(table, live=saved.deal.number),
+        "undone_deals": (
+            saved.undone
+            if saved.undone is not None
+            else services.undone_deals(table, live=saved.deal.number)
+        ),
         **extra,
     }
 
@@ -240,7 +244,7 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     deals behind, only those deals' changes, one answer a deal; otherwise the whole sheet.
     What a read-only page gets is rendered once per version and language (each deal's
     changes once) and served to every watcher from the cache."""
-    table, can_edit = get_table(request, token)
+    table, can_edit = get_table(request, token, seats=True)
     seen = request.GET.get("v")
     if seen == str(table.version):
         return HttpResponse(status=204)

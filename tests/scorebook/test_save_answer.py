@@ -162,7 +162,8 @@ def test_later_watchers_a_few_deals_behind_get_the_changes_from_the_cache(
         again = client.get(url, {"v": seen})
 
     assert again.content == first.content and again["HX-Reswap"] == "none"
-    assert not [q for q in queries if "scorebook_deal" in q["sql"]]  # no kept save read
+    ours = [q for q in queries if "django_session" not in q["sql"]]  # the test's session
+    assert len(ours) == 1  # the table with its seats; no kept save read
     assert client.get(url, {"v": seen + 1}).content != first.content  # another version's
 
 
@@ -318,7 +319,8 @@ def test_a_watcher_served_by_another_process_still_gets_only_that_deal(
         there = client.get(url, {"v": seen})
 
     assert there["HX-Reswap"] == "none" and there.content == here
-    assert len(queries) <= 7
+    # the table with its seats, which deal made the version, the deals, the version again
+    assert len([q for q in queries if "django_session" not in q["sql"]]) == 4
     # what it scored is kept: its next save reads no earlier deal
     _answer, reads = save(client, table)
     assert not [q for q in reads if LIVE_DEALS in q and '"scorebook_deal"."data"' in q]
@@ -373,3 +375,29 @@ def test_a_revision_names_the_version_its_change_made():
         .values_list("action", "table_version")
     )
     assert made == [("imported", 1)] * 3 + [("created", 2), ("edited", 3), ("undone", 4)]
+
+
+@pytest.mark.parametrize("elsewhere", [False, True], ids=["same process", "another process"])
+def test_a_watcher_behind_sees_the_undone_deals_past_the_new_one(
+    client, django_capture_on_commit_callbacks, elsewhere
+):
+    table = imported(30)
+    for number in (30, 29):
+        services.undo_last(table, number=number, author=services.Author(label="t"))
+        table.refresh_from_db()
+    seen = table.version
+    with django_capture_on_commit_callbacks(execute=True):
+        save(client, table)  # deal 29 again: deal 30 stays undone
+    if elsewhere:
+        cache.clear()
+
+    with CaptureQueriesContext(connection) as queries:
+        answer = client.get(reverse("table_sheet", args=[table.view_token]), {"v": seen})
+    deal_reads = [q for q in queries if 'FROM "scorebook_deal"' in q["sql"]]
+
+    assert answer["HX-Reswap"] == "none"
+    after = r'<div id="after-log".*?</div>'
+    whole = client.get(reverse("table_sheet", args=[table.view_token])).content.decode()
+    assert part(answer.content.decode(), after) == part(whole, after)
+    assert '<li value="30">' in part(answer.content.decode(), after)
+    assert len(deal_reads) == 1  # the new deal, the deals before it, the undone: one query
