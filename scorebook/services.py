@@ -17,7 +17,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 from players.models import Player
 from scorebook.models import Deal, Evening, Revision, Seat, Table, TableEvent, new_token
@@ -285,8 +285,17 @@ def create_table(
     return table
 
 
-def _locked(table: Table) -> Table:
-    return Table.objects.select_for_update().get(pk=table.pk)
+def _locked(table: Table, *, undone_past: int | None = None) -> Table:
+    """The table read again and locked for a write; with ``undone_past``, whether it has any
+    undone deal numbered past it, in the same query (``has_undone_past``)."""
+    tables = Table.objects.select_for_update()
+    if undone_past is not None:
+        tables = tables.annotate(
+            has_undone_past=Exists(
+                Deal.objects.filter(table=OuterRef("pk"), removed=True, number__gt=undone_past)
+            )
+        )
+    return tables.get(pk=table.pk)
 
 
 def _check(table: Table, datas: list[Mapping[str, Any]]) -> None:
@@ -345,7 +354,7 @@ def record_deal(
     the deal and what the answer shows (None when the request was a replay: a double tap
     saves nothing new)."""
     with transaction.atomic():
-        table = _locked(table)
+        table = _locked(table, undone_past=number)
         replay = _replayed(table, nonce)
         if replay is not None:
             return replay, None
@@ -359,6 +368,8 @@ def record_deal(
             _record, _sheet, progress = start(record_data(table, datas))
         deal = Deal(table=table, number=number, data=dict(data))
         saved, progress = _saved(deal, progress, table.version + 1, table.first_dealer)
+        if not table.has_undone_past:  # the answer lists none: no need to read them
+            saved = replace(saved, undone=[])
         deal.save()  # only once the rules accepted it (RecordError above)
         _revise(table, deal, Revision.Action.CREATED, dict(data), None, author, nonce)
         version = table.version

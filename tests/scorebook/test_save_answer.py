@@ -66,9 +66,11 @@ def test_a_save_from_the_page_scores_one_deal_and_reads_no_earlier_one(client):
     answer, queries = save(client, table)
 
     assert not [q for q in queries if LIVE_DEALS in q and '"scorebook_deal"."data"' in q]
-    reads = [q.split(" FROM ")[1].split()[0] for q in queries if q.startswith("SELECT")]
+    outer = [re.sub(r"EXISTS\(.*?\) AS", "", q) for q in queries if q.startswith("SELECT")]
+    reads = [q.split(" FROM ")[1].split()[0] for q in outer]
     assert reads.count('"scorebook_table"') == 2  # found by its link, then locked
     assert reads.count('"scorebook_seat"') == 1
+    assert reads.count('"scorebook_deal"') == 0  # no deal: nor the undone ones, there are none
     assert '<li value="61">' in answer and 'value="60"' not in answer
     assert 'id="deal-form"' in answer and "Deal 62" in answer and "Deal 61 saved." in answer
     assert '<section id="sheet"' not in answer  # the rest of the sheet stays as it is
@@ -401,3 +403,17 @@ def test_a_watcher_behind_sees_the_undone_deals_past_the_new_one(
     assert part(answer.content.decode(), after) == part(whole, after)
     assert '<li value="30">' in part(answer.content.decode(), after)
     assert len(deal_reads) == 1  # the new deal, the deals before it, the undone: one query
+
+
+def test_a_save_answer_lists_the_undone_deals_past_the_new_one(client):
+    table = imported(30)
+    client.get(reverse("table", args=[table.edit_token]))
+    for number in (30, 29):
+        services.undo_last(table, number=number, author=services.Author(label="t"))
+    table.refresh_from_db()
+
+    answer, _queries = save(client, table)  # deal 29 again: deal 30 stays undone
+
+    after = r'<div id="after-log".*?</div>'
+    assert part(answer, after) == part(whole_sheet(client, table), after)
+    assert "Restore deal 30" in part(answer, after)  # the next deal: it may come back
