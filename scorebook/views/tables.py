@@ -338,8 +338,8 @@ def import_record(request: HttpRequest) -> HttpResponse:
     return render(request, "scorebook/import.html", {"error": error}, status=status)
 
 
-def require_edit(request: HttpRequest, token: str) -> Table:
-    table, can_edit = get_table(request, token)
+def require_edit(request: HttpRequest, token: str, *, seats: bool = False) -> Table:
+    table, can_edit = get_table(request, token, seats=seats)
     if not can_edit:
         raise PermissionDenied("read-only link")
     return table

@@ -68,8 +68,8 @@ def test_a_save_from_the_page_scores_one_deal_and_reads_no_earlier_one(client):
     assert not [q for q in queries if LIVE_DEALS in q and '"scorebook_deal"."data"' in q]
     outer = [re.sub(r"EXISTS\(.*?\) AS", "", q) for q in queries if q.startswith("SELECT")]
     reads = [q.split(" FROM ")[1].split()[0] for q in outer]
-    assert reads.count('"scorebook_table"') == 2  # found by its link, then locked
-    assert reads.count('"scorebook_seat"') == 1
+    assert reads.count('"scorebook_seat"') == 1  # the table found by its link, with its seats
+    assert reads.count('"scorebook_table"') == 1  # then locked
     assert reads.count('"scorebook_deal"') == 0  # no deal: nor the undone ones, there are none
     assert '<li value="61">' in answer and 'value="60"' not in answer
     assert 'id="deal-form"' in answer and "Deal 62" in answer and "Deal 61 saved." in answer
