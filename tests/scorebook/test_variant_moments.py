@@ -465,6 +465,18 @@ def test_a_gran_null_first_six_beyond_the_tricks_is_refused_in_russian(client):
     assert not table.deals.exists()
 
 
+def test_a_gran_null_refusal_in_russian_names_the_declarers_as_a_heading(client):
+    # Names are not declined: "у Анна и Вера" would be wrong Russian, so the declarers head
+    # the verdict as they are written ("Анна и Вера (СЮ) — 5 из первых шести ...")
+    table = services.create_table(variant="progulochny", players=PLAYERS, first_dealer="N")
+    deal = {"contract_game": "grand-null", "tricks": 2, "first_six": 5}
+
+    russian = post_deal(client, table, lang="ru", **deal).content.decode()
+
+    assert "Anna и Vera (СЮ) — 5 из первых шести взяток, а всего взяток 2." in russian
+    assert "У Anna" not in russian and "у Anna" not in russian
+
+
 def test_a_two_player_revoke_refusal_speaks_of_a_player_not_a_pair(client):
     table = services.create_table(
         variant="prussian", players={"N": "Anna", "S": "Vera"}, first_dealer="N"
