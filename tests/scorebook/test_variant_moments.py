@@ -387,6 +387,27 @@ def test_a_lost_progulochny_contract_writes_no_empty_row_below_the_line(client):
     assert added == ""
 
 
+@pytest.mark.parametrize(
+    ("lang", "label", "count"),
+    [("en", "for overtricks", "overtricks"), ("ru", "за перебор", "перебор")],
+)
+def test_progulochny_overtricks_on_the_pad_are_points_for_them_not_a_count(
+    client, lang, label, count
+):
+    # Two overtricks in contra are worth 4: "4 overtricks" read as four tricks over seven. The
+    # points are for them, as honours' are "for honours".
+    table = services.create_table(variant="progulochny", players=PLAYERS, first_dealer="N")
+    deal = {"dealer": "N", "contract": {"side": "NS", "game": "trump", "trump": "S"},
+            "doubling": "contra", "tricks": {"NS": 9, "EW": 4}}  # fmt: skip
+    services.add_deal(table, deal, number=1, author=services.Author(label="t"))
+
+    page = client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    above = page.split('id="pad-above"', 1)[1].split("</tbody>", 1)[0]
+
+    assert f"4 <small>{label}</small>" in above
+    assert f"<small>{count}</small>" not in above
+
+
 # ---------------------------------------------------------------------------------------------
 # Progulochny: the tricks row counts the declarers', as what each contract needs is said of them
 
