@@ -41,6 +41,7 @@ from scorebook.variants import (
     SEAT_NAMES,
     SUITS,
     option_labels,
+    penalty_label,
     seat_letters,
 )
 
@@ -472,7 +473,7 @@ class DealForm(forms.Form):
             self.fields[f"revoke{i}_penalty"] = forms.ChoiceField(
                 label=_("Penalty"),
                 required=False,
-                choices=[(p, PENALTIES[p]) for p in allowed],
+                choices=[(p, penalty_label(p, rules.revoke_amount)) for p in allowed],
                 initial=rules.revoke_default,
             )
         if entry.exchanged:

@@ -469,6 +469,31 @@ def test_a_verdict_at_its_field_is_a_sentence(client):
     assert "Чтобы забрать 3 взятки" in russian and "(у ВЗ — 2)." in russian
 
 
+@pytest.mark.parametrize(
+    ("lang", "labels"),
+    [
+        ("en", ["add 6 to the claimants", "deduct 6 from the revokers", "transfer 6",
+                "take 3 tricks"]),
+        ("ru", ["+6 пострадавшим", "−6 виновным", "6 от виновных пострадавшим",
+                "забрать 3 взятки"]),
+    ],
+)  # fmt: skip
+def test_the_revoke_penalties_of_the_deal_form_say_the_tables_points(client, lang, labels):
+    # A table that plays a revoke for 6 (the options) was offered "transfer 3" and wrote 6;
+    # "take 3 tricks" moves three tricks whatever the points.
+    table = services.create_table(
+        variant="prussian",
+        players={"N": "Anna", "S": "Vera"},
+        options={"revoke.amount": 6},
+        first_dealer="N",
+    )
+
+    page = client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    penalty = page.split('name="revoke1_penalty"', 1)[1].split("</select>", 1)[0]
+
+    assert re.findall(r">([^<]+)</option>", penalty) == labels
+
+
 # ---------------------------------------------------------------------------------------------
 # The Russian interface: the engine's verdicts and the labels in Russian words
 
