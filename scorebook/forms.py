@@ -517,6 +517,8 @@ class DealForm(forms.Form):
         rules = self.record.rules
         size = rules.honour_size
         self.honours_by = self.entry.honours
+        # Rules options "... won them in tricks": the honours taken, not those dealt, are asked
+        self.honours_won = rules.honours_by == "captured"
         if not size:
             self.honours_by = NONE
         elif rules.aces_per_player:

@@ -183,6 +183,27 @@ def test_the_honours_strip_offers_none_claimed_chosen_by_default(client, table):
     assert "Honours held by NS (EW hold the rest)" in page
 
 
+@pytest.mark.parametrize(
+    ("lang", "legend", "held"),
+    [
+        ("en", "Honours won in tricks by NS (EW won the rest)", "Honours held by NS"),
+        ("ru", "Онеры во взятках СЮ (остальные — у ВЗ)", "Онеры у СЮ"),
+    ],
+)
+@pytest.mark.parametrize("variant", ["progulochny", "russian"])
+def test_honours_won_in_tricks_are_asked_as_won_not_held(client, variant, lang, legend, held):
+    # Rules options: "Honours scored by the side that won them in tricks": the scorer enters
+    # the honours each side took, not those it was dealt, and the strip says so
+    table = services.create_table(
+        variant=variant, players=PLAYERS, options={"honoursBy": "captured"}, first_dealer="N"
+    )
+
+    page = client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+
+    assert legend in page
+    assert held not in page
+
+
 def test_a_claim_is_one_tap_on_the_honours_strip(client, table):
     post_deal(client, table, trump="H", tricks=8, honours=1)
 
