@@ -41,6 +41,7 @@ from scorebook.variants import (
     SEAT_NAMES,
     SUITS,
     option_labels,
+    penalty_label,
     seat_letters,
 )
 
@@ -472,7 +473,7 @@ class DealForm(forms.Form):
             self.fields[f"revoke{i}_penalty"] = forms.ChoiceField(
                 label=_("Penalty"),
                 required=False,
-                choices=[(p, PENALTIES[p]) for p in allowed],
+                choices=[(p, penalty_label(p, rules.revoke_amount)) for p in allowed],
                 initial=rules.revoke_default,
             )
         if entry.exchanged:
@@ -516,6 +517,8 @@ class DealForm(forms.Form):
         rules = self.record.rules
         size = rules.honour_size
         self.honours_by = self.entry.honours
+        # Rules options "... won them in tricks": the honours taken, not those dealt, are asked
+        self.honours_won = rules.honours_by == "captured"
         if not size:
             self.honours_by = NONE
         elif rules.aces_per_player:

@@ -25,7 +25,7 @@ ITEM_LABELS = {
     "slam": _("slam"),
     "revoke": _("revoke"),
     "contract": _("contract"),
-    "overtricks": _("overtricks"),
+    "overtricks": _("for overtricks"),  # points for them: 2 overtricks in contra write 4
     "doubling": _("contra"),  # the engine's one item for the doubling's extra: contra's
     "recontra": _("recontra"),  # or, on a deal with recontra (x4), recontra's
     "penalty": _("penalty"),

@@ -66,12 +66,18 @@ GAMES = {
     "null": _("Null"),
     "grand-null": _("Gran-Null"),
 }
+# A deal's revoke penalties, with the table's points (Revoke penalty, points): "take 3 tricks"
+# moves three tricks whatever the points. See penalty_label().
 PENALTIES = {
-    "add": _("add 3 to the claimants"),
-    "deduct": _("deduct 3 from the revokers"),
-    "transfer": _("transfer 3"),
+    "add": _("add %(amount)s to the claimants"),
+    "deduct": _("deduct %(amount)s from the revokers"),
+    "transfer": _("transfer %(amount)s"),
     "tricks": _("take 3 tricks"),
 }
+
+
+def penalty_label(key: str, amount: int) -> str:
+    return str(PENALTIES[key]) % {"amount": amount}
 
 
 def variant_name(key: str) -> str:

@@ -183,6 +183,27 @@ def test_the_honours_strip_offers_none_claimed_chosen_by_default(client, table):
     assert "Honours held by NS (EW hold the rest)" in page
 
 
+@pytest.mark.parametrize(
+    ("lang", "legend", "held"),
+    [
+        ("en", "Honours won in tricks by NS (EW won the rest)", "Honours held by NS"),
+        ("ru", "Онеры во взятках СЮ (остальные — у ВЗ)", "Онеры у СЮ"),
+    ],
+)
+@pytest.mark.parametrize("variant", ["progulochny", "russian"])
+def test_honours_won_in_tricks_are_asked_as_won_not_held(client, variant, lang, legend, held):
+    # Rules options: "Honours scored by the side that won them in tricks": the scorer enters
+    # the honours each side took, not those it was dealt, and the strip says so
+    table = services.create_table(
+        variant=variant, players=PLAYERS, options={"honoursBy": "captured"}, first_dealer="N"
+    )
+
+    page = client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+
+    assert legend in page
+    assert held not in page
+
+
 def test_a_claim_is_one_tap_on_the_honours_strip(client, table):
     post_deal(client, table, trump="H", tricks=8, honours=1)
 
@@ -387,6 +408,27 @@ def test_a_lost_progulochny_contract_writes_no_empty_row_below_the_line(client):
     assert added == ""
 
 
+@pytest.mark.parametrize(
+    ("lang", "label", "count"),
+    [("en", "for overtricks", "overtricks"), ("ru", "за перебор", "перебор")],
+)
+def test_progulochny_overtricks_on_the_pad_are_points_for_them_not_a_count(
+    client, lang, label, count
+):
+    # Two overtricks in contra are worth 4: "4 overtricks" read as four tricks over seven. The
+    # points are for them, as honours' are "for honours".
+    table = services.create_table(variant="progulochny", players=PLAYERS, first_dealer="N")
+    deal = {"dealer": "N", "contract": {"side": "NS", "game": "trump", "trump": "S"},
+            "doubling": "contra", "tricks": {"NS": 9, "EW": 4}}  # fmt: skip
+    services.add_deal(table, deal, number=1, author=services.Author(label="t"))
+
+    page = client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    above = page.split('id="pad-above"', 1)[1].split("</tbody>", 1)[0]
+
+    assert f"4 <small>{label}</small>" in above
+    assert f"<small>{count}</small>" not in above
+
+
 # ---------------------------------------------------------------------------------------------
 # Progulochny: the tricks row counts the declarers', as what each contract needs is said of them
 
@@ -448,6 +490,31 @@ def test_a_verdict_at_its_field_is_a_sentence(client):
     assert "Чтобы забрать 3 взятки" in russian and "(у ВЗ — 2)." in russian
 
 
+@pytest.mark.parametrize(
+    ("lang", "labels"),
+    [
+        ("en", ["add 6 to the claimants", "deduct 6 from the revokers", "transfer 6",
+                "take 3 tricks"]),
+        ("ru", ["+6 пострадавшим", "−6 виновным", "6 от виновных пострадавшим",
+                "забрать 3 взятки"]),
+    ],
+)  # fmt: skip
+def test_the_revoke_penalties_of_the_deal_form_say_the_tables_points(client, lang, labels):
+    # A table that plays a revoke for 6 (the options) was offered "transfer 3" and wrote 6;
+    # "take 3 tricks" moves three tricks whatever the points.
+    table = services.create_table(
+        variant="prussian",
+        players={"N": "Anna", "S": "Vera"},
+        options={"revoke.amount": 6},
+        first_dealer="N",
+    )
+
+    page = client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    penalty = page.split('name="revoke1_penalty"', 1)[1].split("</select>", 1)[0]
+
+    assert re.findall(r">([^<]+)</option>", penalty) == labels
+
+
 # ---------------------------------------------------------------------------------------------
 # The Russian interface: the engine's verdicts and the labels in Russian words
 
@@ -463,6 +530,18 @@ def test_a_gran_null_first_six_beyond_the_tricks_is_refused_in_russian(client):
     assert "took 5 of the first six" not in russian
     assert "Anna и Vera (СЮ)" in russian and "5 из первых шести" in russian
     assert not table.deals.exists()
+
+
+def test_a_gran_null_refusal_in_russian_names_the_declarers_as_a_heading(client):
+    # Names are not declined: "у Анна и Вера" would be wrong Russian, so the declarers head
+    # the verdict as they are written ("Анна и Вера (СЮ) — 5 из первых шести ...")
+    table = services.create_table(variant="progulochny", players=PLAYERS, first_dealer="N")
+    deal = {"contract_game": "grand-null", "tricks": 2, "first_six": 5}
+
+    russian = post_deal(client, table, lang="ru", **deal).content.decode()
+
+    assert "Anna и Vera (СЮ) — 5 из первых шести взяток, а всего взяток 2." in russian
+    assert "У Anna" not in russian and "у Anna" not in russian
 
 
 def test_a_two_player_revoke_refusal_speaks_of_a_player_not_a_pair(client):
