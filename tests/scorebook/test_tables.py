@@ -178,6 +178,17 @@ def test_the_dummys_deal_is_dealt_by_its_partner(client):
     assert "<bdi>Boris</bdi> deals for the dummy (W)" in page
 
 
+@pytest.mark.parametrize("dummy", ["W", ""])
+def test_the_page_says_a_table_is_three_handed_as_its_printed_sheet_does(client, dummy):
+    players = {**PLAYERS, "W": None} if dummy else PLAYERS
+    table = services.create_table(variant="russian", players=players, dummy=dummy)
+
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+
+    subtitle = page.split('<p class="subtitle">')[1].split("</p>")[0]
+    assert ("three-handed, with a dummy" in subtitle) == bool(dummy)
+
+
 def test_a_known_player_is_reused_whatever_the_case(client):
     anna = Player.named("Anna")
 
