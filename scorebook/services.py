@@ -76,10 +76,12 @@ def live_deals(table: Table) -> list[Deal]:
 
 def players_of(table: Table) -> dict[str, str | None]:
     """The seating by name: from the seats prefetched with their players when the caller did
-    (many tables at once), otherwise in one query."""
-    prefetched = getattr(table, "_prefetched_objects_cache", {})
-    rows = table.seats.all() if "seats" in prefetched else table.seats.select_related("player")
-    seats = {s.seat: (s.player.name if s.player else None) for s in rows}
+    (many tables at once), otherwise in one query (names only: no model instances to build,
+    on every changed poll)."""
+    if "seats" in getattr(table, "_prefetched_objects_cache", {}):
+        seats = {s.seat: (s.player.name if s.player else None) for s in table.seats.all()}
+    else:
+        seats = dict(table.seats.values_list("seat", "player__name"))
     return {seat: seats.get(seat) for seat in PRESETS[table.variant].seats}
 
 

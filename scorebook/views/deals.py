@@ -126,7 +126,7 @@ def _correction_conflict_message(number: int) -> str:
 
 @require_POST
 def deal_add(request: HttpRequest, token: str) -> HttpResponse:
-    table = require_edit(request, token, seats=True)
+    table = require_edit(request, token)
     # The form needs only the table's rules; the engine checks the deal against the whole
     # record when it is saved, and that one scoring draws the answer.
     rules = services.table_rules(table)

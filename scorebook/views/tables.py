@@ -244,7 +244,7 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     deals behind, only those deals' changes, one answer a deal; otherwise the whole sheet.
     What a read-only page gets is rendered once per version and language (each deal's
     changes once) and served to every watcher from the cache."""
-    table, can_edit = get_table(request, token, seats=True)
+    table, can_edit = get_table(request, token)
     seen = request.GET.get("v")
     if seen == str(table.version):
         return HttpResponse(status=204)
@@ -338,8 +338,8 @@ def import_record(request: HttpRequest) -> HttpResponse:
     return render(request, "scorebook/import.html", {"error": error}, status=status)
 
 
-def require_edit(request: HttpRequest, token: str, *, seats: bool = False) -> Table:
-    table, can_edit = get_table(request, token, seats=seats)
+def require_edit(request: HttpRequest, token: str) -> Table:
+    table, can_edit = get_table(request, token)
     if not can_edit:
         raise PermissionDenied("read-only link")
     return table

@@ -68,8 +68,8 @@ def test_a_save_from_the_page_scores_one_deal_and_reads_no_earlier_one(client):
     assert not [q for q in queries if LIVE_DEALS in q and '"scorebook_deal"."data"' in q]
     outer = [re.sub(r"EXISTS\(.*?\) AS", "", q) for q in queries if q.startswith("SELECT")]
     reads = [q.split(" FROM ")[1].split()[0] for q in outer]
-    assert reads.count('"scorebook_seat"') == 1  # the table found by its link, with its seats
-    assert reads.count('"scorebook_table"') == 1  # then locked
+    assert reads.count('"scorebook_table"') == 2  # found by its link, then locked
+    assert reads.count('"scorebook_seat"') == 1
     assert reads.count('"scorebook_deal"') == 0  # no deal: nor the undone ones, there are none
     assert '<li value="61">' in answer and 'value="60"' not in answer
     assert 'id="deal-form"' in answer and "Deal 62" in answer and "Deal 61 saved." in answer
@@ -165,7 +165,7 @@ def test_later_watchers_a_few_deals_behind_get_the_changes_from_the_cache(
 
     assert again.content == first.content and again["HX-Reswap"] == "none"
     ours = [q for q in queries if "django_session" not in q["sql"]]  # the test's session
-    assert len(ours) == 1  # the table with its seats; no kept save read
+    assert len(ours) == 2  # the table, then its players' names; no kept save read
     assert client.get(url, {"v": seen + 1}).content != first.content  # another version's
 
 
@@ -321,8 +321,8 @@ def test_a_watcher_served_by_another_process_still_gets_only_that_deal(
         there = client.get(url, {"v": seen})
 
     assert there["HX-Reswap"] == "none" and there.content == here
-    # the table with its seats, which deal made the version, the deals, the version again
-    assert len([q for q in queries if "django_session" not in q["sql"]]) == 4
+    # the table, its names, which deal made the version, the deals, the version again
+    assert len([q for q in queries if "django_session" not in q["sql"]]) == 5
     # what it scored is kept: its next save reads no earlier deal
     _answer, reads = save(client, table)
     assert not [q for q in reads if LIVE_DEALS in q and '"scorebook_deal"."data"' in q]
