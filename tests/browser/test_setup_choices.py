@@ -77,3 +77,24 @@ def test_a_refused_setup_opens_on_its_error_however_far_down(new_context, site, 
     expect(error).to_be_in_viewport()
     expect(page.locator("#id_title")).to_be_focused()
     assert site.db(lambda: Table.objects.count()) == 0
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_the_honours_rules_are_offered_only_while_honours_are_played(new_context, locale) -> None:
+    page = new_context(locale=locale).new_page()
+    page.goto("/new/flying-duck/")  # no honours by default
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    honour_rules = page.locator(
+        ".field-row.option:has([name=opt_honourValues]),"
+        " .field-row.option:has([name=opt_honoursBy])"
+    )
+    expect(honour_rules).to_have_count(2)
+
+    for rule in honour_rules.all():
+        expect(rule).to_be_hidden()
+    page.locator("select[name=opt_honourSet]").select_option("AKQJ10")
+    for rule in honour_rules.all():
+        expect(rule).to_be_visible()
+    page.locator("select[name=opt_honourSet]").select_option("none")
+    for rule in honour_rules.all():
+        expect(rule).to_be_hidden()
