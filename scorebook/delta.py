@@ -12,8 +12,9 @@ from scorebook.pad import (
     PadRow,
     carry_row,
     column_order,
-    deal_marks,
     deal_rows,
+    multiplied_items,
+    revoke_marks,
     sheet_pad,
 )
 from scorebook.services import Saved
@@ -29,7 +30,7 @@ def delta_pad(saved: Saved, players: dict[str, str | None], right_side: str = ""
     above: list[PadRow] = []
     games: list[PadGame] = []
     if result.void is not None:
-        marks = deal_marks(saved.written)
+        marks = revoke_marks(saved.written)
         games.append(
             PadGame(
                 rubber=result.rubber,
@@ -38,7 +39,9 @@ def delta_pad(saved: Saved, players: dict[str, str | None], right_side: str = ""
         )
     else:
         carried: list[tuple[PadEntry, str]] = []
-        below_row, above_row = deal_rows(result, saved.written, columns, carried)
+        below_row, above_row = deal_rows(
+            result, saved.written, columns, carried, multiplied_items(record.rules)
+        )
         game = PadGame(rubber=result.rubber, rows=[below_row])
         if saved.game is not None:
             game.result = saved.game

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorebook.rules import Deal, Record, Sheet
-from scorebook.rules.record import DOUBLING
+from scorebook.rules.record import DOUBLING, Rules
 from scorebook.rules.sheet import DealScore, GameResult, RubberResult
 from scorebook.variants import GAMES
 
@@ -49,6 +49,7 @@ class PadEntry:
     item: str
     struck: bool = False  # discarded by the rules (not scored)
     contract: str = ""  # the game declared (Progulochny): a contract's entry is named after it
+    multiplied: bool = False  # written times the contra/recontra (its ×2 / ×4 mark goes beside it)
 
     @property
     def label(self) -> str:
@@ -62,7 +63,8 @@ class PadRow:
     deal: int
     cells: list[list[PadEntry]]
     void: str | None = None
-    marks: list[str] = field(default_factory=list)  # "R" for a revoke, "×2" for a contra
+    marks: list[str] = field(default_factory=list)  # "R" for each revoke: beside every entry
+    doubling: str = ""  # "×2" for a contra, "×4" for a recontra: beside the entries it multiplied
 
 
 @dataclass
@@ -151,10 +153,27 @@ def side_names_html(record: Record) -> dict[str, str]:
 
 def deal_marks(deal: Deal) -> list[str]:
     """The marks a scorer writes beside a deal: R for each revoke, ×2 / ×4 for contra/recontra."""
-    marks = [str(REVOKE_MARK) for _ in deal.revokes]
+    marks = revoke_marks(deal)
     if deal.multiplier > 1:
-        marks.append(f"×{deal.multiplier}")
+        marks.append(doubling_mark(deal))
     return marks
+
+
+def revoke_marks(deal: Deal) -> list[str]:
+    return [str(REVOKE_MARK) for _ in deal.revokes]
+
+
+def doubling_mark(deal: Deal) -> str:
+    return f"×{deal.multiplier}"
+
+
+def multiplied_items(rules: Rules) -> frozenset[str]:
+    """The entries a contra or recontra multiplies (docs/rules.md, Progulochny): its own
+    extra, a failed contract's value, and the overtricks unless the table's rules say not; the
+    contract's base below the line, the honours and the revokes never are."""
+    return frozenset(
+        {"doubling", "penalty", *(["overtricks"] if rules.overtricks_multiplied else [])}
+    )
 
 
 def carry_row(number: int, carried: list[tuple[PadEntry, str]], columns: list[str]) -> PadRow:
@@ -166,16 +185,21 @@ def carry_row(number: int, carried: list[tuple[PadEntry, str]], columns: list[st
 
 
 def deal_rows(
-    deal: DealScore, written: Deal, columns: list[str], carried: list[tuple[PadEntry, str]]
+    deal: DealScore,
+    written: Deal,
+    columns: list[str],
+    carried: list[tuple[PadEntry, str]],
+    multiplied: frozenset[str] = frozenset(),
 ) -> tuple[PadRow, PadRow]:
     """A deal's rows below and above the line (``written``: the deal as the engine read it);
     the points it carries into the next game are added to ``carried``."""
     index = {side: i for i, side in enumerate(columns)}
-    marks = deal_marks(written)
+    marks = revoke_marks(written)
+    times = doubling_mark(written) if written.multiplier > 1 else ""
     contract = written.contract.game if written.contract is not None else ""
     doubling = "recontra" if written.multiplier == DOUBLING["recontra"] else "doubling"
-    below_row = PadRow(deal.number, [[] for _ in columns], marks=marks)
-    above_row = PadRow(deal.number, [[] for _ in columns], marks=marks)
+    below_row = PadRow(deal.number, [[] for _ in columns], marks=marks, doubling=times)
+    above_row = PadRow(deal.number, [[] for _ in columns], marks=marks, doubling=times)
     for e in deal.entries:
         if e.item == "carry":
             carried.append((PadEntry(e.points, "carry"), e.side))
@@ -183,7 +207,8 @@ def deal_rows(
         struck = e.item == "not-scored"
         target = below_row if e.line == "below" else above_row
         item = doubling if e.item == "doubling" else e.item
-        target.cells[index[e.side]].append(PadEntry(e.points, item, struck, contract))
+        doubled = written.multiplier > 1 and e.item in multiplied
+        target.cells[index[e.side]].append(PadEntry(e.points, item, struck, contract, doubled))
     return below_row, above_row
 
 
@@ -197,6 +222,7 @@ def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
     rubbers = {r.number: r for r in sheet.rubbers}
 
     carried_by = 0  # the deal that carried them
+    multiplied = multiplied_items(record.rules)
 
     def open_game(rubber: int) -> PadGame:
         """A new game block; the points carried from the last game open it."""
@@ -212,14 +238,15 @@ def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
         if deal.void is not None:
             if current is None or current.result is not None:  # a void after a game is won
                 current = open_game(sheet.rubbers[-1].number if sheet.rubbers else 1)
-            marks = deal_marks(written)
             current.rows.append(
-                PadRow(deal.number, [[] for _ in columns], void=deal.void, marks=marks)
+                PadRow(
+                    deal.number, [[] for _ in columns], void=deal.void, marks=revoke_marks(written)
+                )
             )
             continue
         if current is None or current.result is not None:
             current = open_game(deal.rubber)
-        below_row, above_row = deal_rows(deal, written, columns, carried)
+        below_row, above_row = deal_rows(deal, written, columns, carried, multiplied)
         carried_by = deal.number if carried else carried_by
         current.rows.append(below_row)
         if any(above_row.cells):

@@ -146,11 +146,14 @@ def entries_html(rows: Sequence[PadRow], width: int) -> list[SafeString]:
     cells: list[list[str]] = [[] for _ in range(width)]
     for row in rows:
         deal = str(row.deal).translate(SUPERSCRIPT)
+        marked = deal  # with the revoke marks, and the contra's beside what it multiplied
         if row.marks:
             deal += f"<sup>{escape(' '.join(row.marks))}</sup>"
+        if row.marks or row.doubling:
+            marked += f"<sup>{escape(' '.join([*row.marks, row.doubling]).strip())}</sup>"
         for cell, entries in zip(cells, row.cells, strict=True):
             for e in entries:
-                text = f"{deal}{e.points}"
+                text = f"{marked if e.multiplied else deal}{e.points}"
                 if e.label:  # one unbreakable item
                     text += "\u00a0" + escape(e.label).replace(" ", "\u00a0")
                 cell.append(f"<s>{text}</s>" if e.struck else text)

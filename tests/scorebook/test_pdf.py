@@ -184,7 +184,20 @@ def test_contra_and_recontra_are_marked():
 
     assert "1 ×2 n ns: ♥ contra" in text
     assert "2 ×4 e ew: grand recontra" in text
-    assert "¹×21 trump game" in text and "²×43 grand" in text  # the contract by its name
+    # the contract by its name; its base below the line is never multiplied, so unmarked
+    assert "¹1 trump game" in text and "²3 grand" in text
+    # the mark goes beside what the contra or recontra multiplied, and only there
+    assert re.search(r"¹×2 ?1 contra", text) and re.search(r"²×4 ?9 recontra", text)
+    assert re.search(r"¹×2 ?2 for overtricks", text)
+    assert "¹2 for honours" in text  # never multiplied
+
+
+def test_overtricks_a_table_does_not_multiply_carry_no_contra_mark():
+    record = {**progulochny_record(), "options": {"overtricksMultiplied": False}}
+
+    text = squeeze(text_of(pdf.record_pdf(record, lang="en", paper="a4")))
+
+    assert "¹1 for overtricks" in text and re.search(r"¹×2 ?1 contra", text)
 
 
 def test_a_long_table_flows_onto_more_pages_without_losing_a_line(tmp_path):
