@@ -119,12 +119,19 @@ def _line(preset: Preset, d: Mapping[str, Any], *, hussar: bool) -> list[str]:
         )
     elif d["grandSlam"]:
         lines.append(_("Grand slam %(grand)s above the line.") % {"grand": d["grandSlam"]})
-    lines.append(_revoke(d))
+    lines.append(_revoke(d, players=0 if preset.partnerships else len(preset.sides)))
     if hussar:
         lines.append(
             _(
                 "Settlement: every player's total is all he wrote below and above the line; "
                 "each pair of players settles the difference."
+            )
+        )
+    elif not preset.partnerships:  # Prussian: two players, each a side
+        lines.append(
+            _(
+                "Settlement: each player's total is all he wrote below and above the line; the "
+                "lower total pays the difference."
             )
         )
     else:
@@ -155,11 +162,22 @@ def _progulochny(d: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def _revoke(d: Mapping[str, Any], *, capped: bool = True) -> str:
+def _revoke(d: Mapping[str, Any], *, capped: bool = True, players: int = 0) -> str:
+    """The revoke line; ``players``: how many play each for himself (0 in partnerships)."""
     if not capped:  # Progulochny: the penalty above the line, no game barred
         return _("Revoke: %(amount)s points above the line to the other side (R on the pad).") % {
             "amount": d["revoke.amount"]
         }
+    if players == 2:  # Prussian: the other player is the claimant
+        return _(
+            "Revoke: %(amount)s points to the other player (R on the pad); the revoker cannot "
+            "win the game on that deal."
+        ) % {"amount": d["revoke.amount"]}
+    if players:  # Hussar: every other player claims
+        return _(
+            "Revoke: %(amount)s points to each of the other players (R on the pad); the revoker "
+            "cannot win the game on that deal."
+        ) % {"amount": d["revoke.amount"]}
     return _(
         "Revoke: %(amount)s points to the claimants (R on the pad); the revokers cannot win the "
         "game on that deal."

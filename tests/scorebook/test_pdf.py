@@ -864,3 +864,15 @@ def test_only_a_right_to_left_name_is_laid_out_as_a_box_of_its_own(monkeypatch):
     assert html.count("Anna") >= 3 and html.count("Вера") >= 3
     # The place, typed text too, loses its box the same way.
     assert "<bdi>" + record["meta"]["place"] not in html and record["meta"]["place"] in html
+
+
+@pytest.mark.parametrize("variant", [v for v, p in PRESETS.items() if not p.partnerships])
+def test_a_variant_without_partnerships_speaks_of_players_not_sides(variant):
+    with translation.override("en"):
+        lines = scoring_summary(variant)
+    revoke = next(x for x in lines if x.startswith("Revoke"))
+    settlement = next(x for x in lines if x.startswith("Settlement"))
+
+    for line in (revoke, settlement):
+        assert not re.search(r"\b(side|sides|claimants|revokers)\b", line), line
+    assert "player" in revoke and "player" in settlement
