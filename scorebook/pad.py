@@ -153,10 +153,8 @@ def side_names_html(record: Record) -> dict[str, str]:
 
 def deal_marks(deal: Deal) -> list[str]:
     """The marks a scorer writes beside a deal: R for each revoke, ×2 / ×4 for contra/recontra."""
-    marks = revoke_marks(deal)
-    if deal.multiplier > 1:
-        marks.append(doubling_mark(deal))
-    return marks
+    doubling = doubling_mark(deal)
+    return [*revoke_marks(deal), *([doubling] if doubling else [])]
 
 
 def revoke_marks(deal: Deal) -> list[str]:
@@ -164,7 +162,8 @@ def revoke_marks(deal: Deal) -> list[str]:
 
 
 def doubling_mark(deal: Deal) -> str:
-    return f"×{deal.multiplier}"
+    """ "×2" for a contra, "×4" for a recontra; "" for a deal not doubled."""
+    return f"×{deal.multiplier}" if deal.multiplier > 1 else ""
 
 
 def multiplied_items(rules: Rules) -> frozenset[str]:
@@ -195,7 +194,7 @@ def deal_rows(
     the points it carries into the next game are added to ``carried``."""
     index = {side: i for i, side in enumerate(columns)}
     marks = revoke_marks(written)
-    times = doubling_mark(written) if written.multiplier > 1 else ""
+    times = doubling_mark(written)
     contract = written.contract.game if written.contract is not None else ""
     doubling = "recontra" if written.multiplier == DOUBLING["recontra"] else "doubling"
     below_row = PadRow(deal.number, [[] for _ in columns], marks=marks, doubling=times)
@@ -207,7 +206,7 @@ def deal_rows(
         struck = e.item == "not-scored"
         target = below_row if e.line == "below" else above_row
         item = doubling if e.item == "doubling" else e.item
-        doubled = written.multiplier > 1 and e.item in multiplied
+        doubled = bool(times) and e.item in multiplied
         target.cells[index[e.side]].append(PadEntry(e.points, item, struck, contract, doubled))
     return below_row, above_row
 

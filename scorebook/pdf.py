@@ -145,12 +145,10 @@ def entries_html(rows: Sequence[PadRow], width: int) -> list[SafeString]:
     """
     cells: list[list[str]] = [[] for _ in range(width)]
     for row in rows:
-        deal = str(row.deal).translate(SUPERSCRIPT)
-        marked = deal  # with the revoke marks, and the contra's beside what it multiplied
-        if row.marks:
-            deal += f"<sup>{escape(' '.join(row.marks))}</sup>"
-        if row.marks or row.doubling:
-            marked += f"<sup>{escape(' '.join([*row.marks, row.doubling]).strip())}</sup>"
+        number = str(row.deal).translate(SUPERSCRIPT)
+        deal = number + _marks_html(row.marks)  # R beside every entry of a revoked deal
+        # the contra's ×2 (recontra's ×4) only beside what it multiplied
+        marked = number + _marks_html([*row.marks, row.doubling] if row.doubling else row.marks)
         for cell, entries in zip(cells, row.cells, strict=True):
             for e in entries:
                 text = f"{marked if e.multiplied else deal}{e.points}"
@@ -158,6 +156,10 @@ def entries_html(rows: Sequence[PadRow], width: int) -> list[SafeString]:
                     text += "\u00a0" + escape(e.label).replace(" ", "\u00a0")
                 cell.append(f"<s>{text}</s>" if e.struck else text)
     return [mark_safe("\u2003".join(cell)) for cell in cells]  # noqa: S308 (escaped above)
+
+
+def _marks_html(marks: list[str]) -> str:
+    return f"<sup>{escape(' '.join(marks))}</sup>" if marks else ""
 
 
 def game_blocks(pad: Pad) -> list[GameBlock]:
