@@ -421,7 +421,9 @@ def kept_saves(
     versions = list(range(table.version - count + 1, table.version + 1))
     if not versions or versions[0] < 1:
         return None
-    numbers = [cache.get(_appended_key(table, version)) for version in versions]
+    keys = [_appended_key(table, version) for version in versions]
+    noted = cache.get_many(keys)  # what this process's saves noted
+    numbers = [noted.get(key) for key in keys]
     if not all(isinstance(number, int) for number in numbers):
         numbers = _appended_numbers(table, versions)
     if not numbers or numbers != list(range(numbers[0], numbers[0] + count)):
@@ -458,10 +460,7 @@ def kept_saves(
         saves.append(replace(saved, undone=_undone_past(removed, number)))
     if recomputed:
         keep_progress(table, table.version, progress)
-        cache.set_many(
-            {_appended_key(table, v): n for v, n in zip(versions, numbers, strict=True)},
-            PROGRESS_TTL,
-        )
+        cache.set_many(dict(zip(keys, numbers, strict=True)), PROGRESS_TTL)
     return saves
 
 
