@@ -105,7 +105,9 @@ MESSAGES = {
         "the points for %(count)s honours must be 0 to 1000, not %(value)s"
     ),
     "unknown-option": gettext_lazy("is not a rules option this score book knows"),
-    "only-add": gettext_lazy("this variant has only the “add 3 to the claimants” revoke penalty"),
+    "only-add": gettext_lazy(
+        "in this variant a revoke's penalty is always added to the claimants' score"
+    ),
     "keys": gettext_lazy("must be an object naming exactly %(keys)s"),
     "count": gettext_lazy("%(key)s must be a whole number from 0 to %(upto)s, not %(value)s"),
     "seat": gettext_lazy("must be one of the seats %(seats)s, not %(value)s"),

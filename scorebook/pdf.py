@@ -43,7 +43,7 @@ from scorebook.rules.gcpause import paused_gc
 from scorebook.rules.sheet import Amount
 from scorebook.summaries import scoring_summary
 from scorebook.templatetags.scorebook import deal_summary
-from scorebook.variants import option_labels, variant_name
+from scorebook.variants import PENALTIES, option_labels, penalty_label, variant_name
 
 PAPERS = {"a4": "A4", "a5": "A5"}
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
@@ -286,6 +286,8 @@ def option_lines(record: Record) -> list[tuple[str, str]]:
             text = str(YES_NO[value])
         elif isinstance(value, Mapping):
             text = ", ".join(f"{held}\u00a0→\u00a0{points}" for held, points in value.items())
+        elif key == "revoke.default" and value in PENALTIES:
+            text = penalty_label(value, record.rules.revoke_amount)  # "deduct 6 from ..."
         elif isinstance(value, str):
             text = str(choice_labels.get(value, value))
         else:

@@ -111,9 +111,12 @@ OPTION_LABELS = {
 OPTION_CHOICE_LABELS = {
     "held": _("held them"),
     "captured": _("won them in tricks"),
-    "add": _("add 3 to the claimants"),
-    "deduct": _("deduct 3 from the revokers"),
-    "transfer": _("transfer 3"),
+    # The usual revoke penalty is chosen beside the revoke points ("Revoke penalty, points"),
+    # which may be changed: "the penalty" is those points. A deal's own choice names the
+    # table's amount (penalty_label), and so does the printed sheet.
+    "add": _("add the penalty to the claimants"),
+    "deduct": _("deduct the penalty from the revokers"),
+    "transfer": _("transfer the penalty"),
     "tricks": _("take 3 tricks"),
     "neitherCanWin": _("neither can win the game on that deal"),
     "redeal": _("the deal is dealt again"),

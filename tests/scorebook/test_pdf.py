@@ -166,6 +166,22 @@ def test_the_options_print_in_the_words_of_the_new_table_page(lang, words):
         assert key.casefold() not in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "words", "fixed"),
+    [
+        ("en", "usual revoke penalty = deduct 6 from the revokers", "deduct 3"),
+        ("ru", "обычный штраф за ренонс = −6 виновным", "−3 виновным"),
+    ],
+)
+def test_the_usual_revoke_penalty_prints_with_the_tables_points(lang, words, fixed):
+    record = {**rich_record(), "options": {"revoke.amount": 6, "revoke.default": "deduct"}}
+
+    text = squeeze(text_of(pdf.record_pdf(record, lang=lang, paper="a4")).replace("\xa0", " "))
+
+    assert words in text
+    assert fixed not in text
+
+
 def test_revokes_void_deals_and_slams_are_marked():
     record = rich_record(players={"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"})
 

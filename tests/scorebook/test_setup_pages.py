@@ -85,6 +85,27 @@ def test_which_variants_have_no_partnerships_is_the_presets_data():
     }
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["add the penalty to the claimants", "deduct the penalty from the revokers",
+                "transfer the penalty", "take 3 tricks"]),
+        ("ru", ["+штраф пострадавшим", "−штраф виновным", "штраф от виновных пострадавшим",
+                "забрать 3 взятки"]),
+    ],
+)  # fmt: skip
+def test_the_usual_revoke_penalty_names_the_penalty_field_not_a_fixed_3(client, lang, words):
+    # The revoke points are a field of the same form: a choice that said "add 3" would be
+    # wrong as soon as they are changed. Only "take 3 tricks" moves 3 whatever the points.
+    response = client.get(reverse("new_table", args=["russian"]), HTTP_ACCEPT_LANGUAGE=lang)
+    form = setup_form(response.content.decode())
+    labels = re.findall(
+        r'name="opt_revoke.default" value="[^"]*"[^>]*>\s*(?:<[^>]+>\s*)*([^<]+?)\s*<', form
+    )
+
+    assert labels == words
+
+
 def test_a_variant_that_takes_only_one_revoke_penalty_offers_only_it(client):
     response = client.get(reverse("new_table", args=["hussar"]), HTTP_ACCEPT_LANGUAGE="en")
     form = setup_form(response.content.decode())
