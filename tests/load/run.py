@@ -297,6 +297,7 @@ def run_once(
         "conn_max_age": args.conn_max_age,
         "print_worker": worker is not None,
         "worker_nice": args.worker_nice if worker is not None else None,
+        "worker_quota": args.worker_quota if worker is not None else None,
         "worker_priority": worker.priority if worker is not None else None,
         "worker_applied": worker.applied if worker is not None else None,
         "page_poll_every": page.poll_every,
@@ -444,6 +445,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "systemd's CPUWeight=idle; autogroup when not root), autogroup (nice for its "
         "session), nice (plain nice: next to nothing against gunicorn)",
     )
+    p.add_argument(
+        "--worker-quota",
+        type=int,
+        default=50,
+        help="at most this %% of one CPU for the print worker, as docs/deploy.md's unit "
+        "(systemd's CPUQuota=; with --worker-priority idle; 0: no cap; default 50)",
+    )
     p.add_argument("--per-night", type=int, default=12, help="tables per club night")
     p.add_argument("--start-deals", type=int, default=20, help="deals per table at the start")
     p.add_argument("--max-inflight", type=int, default=256)
@@ -579,7 +587,11 @@ def main(argv: list[str] | None = None) -> int:
         if use_worker:
             env["PDF_WORKER"] = "1"
             worker = PrintWorker(
-                env, cluster.dir, nice=args.worker_nice, priority=args.worker_priority
+                env,
+                cluster.dir,
+                nice=args.worker_nice,
+                priority=args.worker_priority,
+                quota=args.worker_quota,
             )
             worker.start()
             print(f"print worker: manage.py db_worker (PDF_WORKER=1, {worker.applied})")

@@ -168,7 +168,9 @@ class PrintWorker:
     - ``idle`` (the default): in a cpu cgroup of its own marked idle (``cpu.idle``), which is
       what docs/deploy.md's unit asks of systemd with ``CPUWeight=idle``: it runs only on CPU
       time that nothing else wants. Needs root (or a delegated cgroup); without it the worker
-      falls back to ``autogroup``, and says so.
+      falls back to ``autogroup``, and says so. ``quota`` caps it at that percentage of one
+      CPU (the unit's ``CPUQuota=50%``): on two virtual cores its bursts on "idle" time still
+      slowed the web (docs/load.md).
     - ``autogroup``: nice 19 for the worker's session (``/proc/PID/autogroup``), the closest
       a user can get: with the kernel's autogroups on, a process's plain nice only ranks it
       against the processes of its own session, not against gunicorn's. (150 tables with PDFs:
@@ -180,9 +182,15 @@ class PrintWorker:
     PRIORITIES = ("idle", "autogroup", "nice")
 
     def __init__(
-        self, env: dict[str, str], logdir: Path, nice: int = 0, priority: str = "idle"
+        self,
+        env: dict[str, str],
+        logdir: Path,
+        nice: int = 0,
+        priority: str = "idle",
+        quota: int = 0,
     ) -> None:
         self.env = env
+        self.quota = quota
         self.nice = nice
         self.priority = priority
         self.applied = ""  # what was done, for the report
@@ -221,9 +229,10 @@ class PrintWorker:
             )
         pid = self.process.pid
         if self.priority == "idle":
-            self.cgroup = idle_cgroup(pid)
+            self.cgroup = idle_cgroup(pid, self.quota)
             if self.cgroup is not None:
-                self.applied = f"idle cgroup {self.cgroup}, nice {self.nice}"
+                capped = f", at most {self.quota} % of a CPU" if self.quota else ""
+                self.applied = f"idle cgroup {self.cgroup}{capped}, nice {self.nice}"
                 return
         if self.priority == "nice":
             self.applied = f"nice {self.nice}"
@@ -259,7 +268,7 @@ class PrintWorker:
             self.cgroup = None
 
 
-def idle_cgroup(pid: int) -> Path | None:
+def idle_cgroup(pid: int, quota: int = 0) -> Path | None:
     """Moves ``pid`` into a new cpu cgroup marked idle (``cpu.idle`` = 1: its tasks run only
     on CPU time no other task wants, as systemd's ``CPUWeight=idle`` does) and returns the
     cgroup's directory; None where that cannot be done (not root, no cpu controller, a
@@ -283,6 +292,12 @@ def idle_cgroup(pid: int) -> Path | None:
         return None
     try:
         (group / "cpu.idle").write_text("1")
+        if quota:  # at most quota % of one CPU, as systemd's CPUQuota=
+            if base is v1:
+                period = int(_read(group / "cpu.cfs_period_us") or 100000)
+                (group / "cpu.cfs_quota_us").write_text(str(period * quota // 100))
+            else:
+                (group / "cpu.max").write_text(f"{100000 * quota // 100} 100000")
         (group / "cgroup.procs").write_text(str(pid))
     except OSError:
         try:
