@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import datetime
 import json
+import sys
 from collections.abc import Iterable, Mapping
 
 from players.ladder import PlayerKey, TableResult
 from scorebook.rules import Record, RecordError, Sheet, calendar_date, parse_record, score
+
+STDIN = "standard input"  # how messages name the record read from ``-``
 
 
 class LadderInputError(ValueError):
@@ -67,17 +70,22 @@ def load_ladder_records(paths: Iterable[str]) -> list[TableResult]:
     """Read, check and score the record files of one ladder, one table each, in the order given.
 
     Every record needs ``meta.date`` as ``YYYY-MM-DD`` and the variant of the first record.
-    Raises :class:`LadderInputError` naming the first file that fails.
+    ``-`` reads one record from standard input, as ``manage.py score -`` does. Raises
+    :class:`LadderInputError` naming the first file that fails.
     """
+    paths = list(paths)
+    if paths.count("-") > 1:
+        raise LadderInputError("standard input can be given once (-): it holds one record")
     tables: list[TableResult] = []
-    first: tuple[str, str] | None = None  # (path, variant) of the first record
+    first: tuple[str, str] | None = None  # (name, variant) of the first record
     for path in paths:
         table = _load(path)
+        name = STDIN if path == "-" else path
         if first is None:
-            first = (path, table.variant)
+            first = (name, table.variant)
         elif table.variant != first[1]:
             raise LadderInputError(
-                f"{path}: field 'variant': {table.variant!r}, but {first[0]} is {first[1]!r}: "
+                f"{name}: field 'variant': {table.variant!r}, but {first[0]} is {first[1]!r}: "
                 "a ladder takes records of one variant"
             )
         tables.append(table)
@@ -86,8 +94,12 @@ def load_ladder_records(paths: Iterable[str]) -> list[TableResult]:
 
 def _load(path: str) -> TableResult:
     try:
-        with open(path, "rb") as handle:
-            text = handle.read()
+        if path == "-":
+            text = sys.stdin.buffer.read()
+            path = STDIN  # what the messages call it
+        else:
+            with open(path, "rb") as handle:
+                text = handle.read()
     except OSError as exc:
         raise LadderInputError(f"cannot read {path}: {exc.strerror}") from None
     try:

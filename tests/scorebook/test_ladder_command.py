@@ -330,10 +330,11 @@ def test_one_player_at_two_seats_is_refused(write):
 # Refusals: exit status 1, one line on standard error, no traceback
 
 
-def run(*args):
+def run(*args, stdin=None):
     return subprocess.run(
         [sys.executable, "manage.py", "ladder", *args],
         cwd=ROOT,
+        input=stdin,
         capture_output=True,
         text=True,
         check=False,
@@ -391,6 +392,33 @@ def test_a_bad_record_is_refused_in_one_line_naming_the_file(write, second, expe
     assert result.stderr.startswith("CommandError: ")
     assert result.stderr.count("\n") == 1 and result.stderr.endswith("\n")
     assert "Traceback" not in result.stderr
+    assert expected in result.stderr
+
+
+def test_a_dash_reads_one_record_from_standard_input(season):
+    with open(season[1], encoding="utf-8") as handle:
+        piped = handle.read()
+
+    result = run(season[0], "-", season[2], "--kind", "total", "--json", stdin=piped)
+
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == json.loads(ladder(*season, kind="total", json=True))
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "expected"),
+    [
+        (["-", "-"], "{}", "standard input can be given once"),
+        (["-"], "{not json", "standard input: not valid JSON"),
+        (["-"], json.dumps(broken_deal()), "standard input: deal 2, field 'tricks'"),
+    ],
+    ids=["twice", "invalid JSON", "a rule broken"],
+)
+def test_standard_input_is_refused_in_one_line_by_its_name(args, stdin, expected):
+    result = run(*args, "--kind", "total", stdin=stdin)
+
+    assert result.returncode == 1
+    assert result.stderr.startswith("CommandError: ") and result.stderr.count("\n") == 1
     assert expected in result.stderr
 
 

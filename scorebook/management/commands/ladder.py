@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from players.ladder import KINDS, Ladder, LadderError, ladder_document, standings
-from scorebook.ladders import LadderInputError, load_ladder_records
+from scorebook.ladders import STDIN, LadderInputError, load_ladder_records
 
 COLUMNS = ("rank", "player", "value", "sessions", "partners", "qualified")
 
@@ -39,7 +39,12 @@ class Command(BaseCommand):
         return parser
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("records", nargs="*", metavar="RECORD.json", help="record files")
+        parser.add_argument(
+            "records",
+            nargs="*",
+            metavar="RECORD.json",
+            help="record files; - reads one record from standard input",
+        )
         parser.add_argument("--kind", metavar="{total,average,rating}", help="the ladder's kind")
         parser.add_argument(
             "--best", metavar="N", help="average: the mean of each player's N best sessions"
@@ -78,7 +83,8 @@ class Command(BaseCommand):
         except LadderInputError as exc:
             raise CommandError(str(exc)) from None
         except LadderError as exc:
-            raise CommandError(f"{paths[exc.index]}: {exc.message}") from None
+            path = paths[exc.index]
+            raise CommandError(f"{STDIN if path == '-' else path}: {exc.message}") from None
         if options["json"]:
             self.stdout.write(json.dumps(ladder_document(ladder), ensure_ascii=False, indent=2))
         else:
