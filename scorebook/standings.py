@@ -239,12 +239,17 @@ def season_standings(season: Season) -> Standings:
 
 
 def current_season(club: Club, today: datetime.date | None = None) -> Season | None:
-    """The season running today, else the one that started last."""
+    """The season running today (of two, the one that started last); between seasons the
+    last one played, whose final ladder the club still reads; before any, the first to come.
+    A season planned for the autumn is not the club's page until it starts."""
     today = today or datetime.date.today()
     seasons = club.seasons.all()
     return (
-        seasons.filter(starts_on__lte=today, ends_on__gte=today).first()
-        or seasons.order_by("-starts_on").first()
+        seasons.filter(starts_on__lte=today, ends_on__gte=today)
+        .order_by("-starts_on", "pk")
+        .first()
+        or seasons.filter(ends_on__lt=today).order_by("-ends_on", "-starts_on", "pk").first()
+        or seasons.order_by("starts_on", "pk").first()
     )
 
 

@@ -664,6 +664,30 @@ def test_a_corrected_deal_changes_the_season_ladder(club, night, organiser, kind
         assert after["Anna"] == fresh["N"]
 
 
+@pytest.mark.parametrize(
+    ("today", "shown"),
+    [
+        (datetime.date(2026, 2, 10), "winter"),  # running
+        (datetime.date(2026, 4, 15), "spring"),  # both running: the one that started last
+        (datetime.date(2026, 4, 27), "spring"),  # running, not the cup that is over
+        (datetime.date(2026, 6, 1), "spring"),  # between seasons: the last one's final ladder
+        (datetime.date(2025, 12, 1), "winter"),  # before any: the first to come
+    ],
+)
+def test_the_club_page_shows_the_running_season_else_the_last_one_played(club, today, shown):
+    day = datetime.date
+    for name, starts, ends in [
+        ("winter", day(2026, 1, 1), day(2026, 4, 30)),
+        ("autumn", day(2026, 9, 1), day(2026, 12, 31)),  # planned before spring was entered
+        ("spring", day(2026, 4, 1), day(2026, 5, 31)),
+        ("spring cup", day(2026, 4, 20), day(2026, 4, 25)),  # started later, over by June
+    ]:
+        Season.objects.create(club=club, name=name, starts_on=starts, ends_on=ends,
+                              variant="russian")  # fmt: skip
+
+    assert standings.current_season(club, today=today).name == shown
+
+
 def test_only_the_seasons_variant_and_dates_count(club, night, organiser):
     season = _season(club, "total")
     play(seat_table(night, organiser, TABLE_1), 9)
