@@ -180,6 +180,16 @@ def table_name(club: Club, number: int | None) -> str:
         return _("Table %(n)s") % {"n": number}
 
 
+def is_number_name(club: Club, title: str) -> bool:
+    """Whether ``title`` is the name of a table number in the club's words ("Стол 3"): the name
+    a night gave the table, which it does not keep at another night, whichever number it was
+    (a table taken out of its night keeps that name, but no longer its number)."""
+    with translation.override(club.language):
+        head, _n, tail = str(_("Table %(n)s")).partition("%(n)s")
+    number = title[len(head) : len(title) - len(tail)] if len(title) > len(head + tail) else ""
+    return title.startswith(head) and title.endswith(tail) and number.isascii() and number.isdigit()
+
+
 def _next_number(night: Evening) -> int:
     """The next number of the night's tables. The night's row is read locked, so that two
     organisers adding tables at once wait for each other (the unique constraint on the night
@@ -202,7 +212,7 @@ def _title_taken(night: Evening, title: str, but: Table | None = None) -> bool:
 def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Table:
     """Put a table into a club night, or move it there from another night. It takes the night's
     next number, and the name of that number unless it has a name of its own that no other
-    table of the night goes by (the name of its number at another night is not its own)."""
+    table of the night goes by (the name of a number, "Table 3", is not its own)."""
     club = night.club
     assert club is not None
     table = Table.objects.select_for_update().get(pk=table.pk)
@@ -214,7 +224,7 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
     _seat_on_roster(table, club)
     old_title = table.title
     number = _next_number(night)
-    numbered = before is not None and table.title == table_name(club, table.number)
+    numbered = is_number_name(club, table.title)
     if not table.title.strip() or numbered or _title_taken(night, table.title, but=table):
         table.title = table_name(club, number)
     table.evening = night

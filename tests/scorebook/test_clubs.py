@@ -1037,6 +1037,24 @@ def test_a_table_moved_in_takes_the_next_number_unless_named_apart(client, club,
     assert [t.number for t in pdf_tables(night)] == [1, 2, 3, 4] and after.number == 4
 
 
+def test_a_table_taken_out_and_filed_elsewhere_takes_its_new_number_name(client, club, night,
+                                                                         organiser):  # fmt: skip
+    # Friday's "Стол 3", taken out (it keeps its deals and its title), then filed into Saturday
+    seat_table(night, organiser, TABLE_1)
+    seat_table(night, organiser, TABLE_2)
+    third = seat_table(night, organiser, TABLE_3)
+    clubs.remove_table(night, third, author=organiser)
+    saturday = clubs.open_night(club, name="Saturday", date=NIGHT_DATE, author=organiser)
+
+    clubs.file_table(saturday, third, author=organiser)
+    seat_table(saturday, organiser, TABLE_1)
+    seat_table(saturday, organiser, TABLE_2)
+
+    client.force_login(organiser)
+    assert night_labels(client, saturday) == ["Стол 1", "Стол 2", "Стол 3"]
+    assert printed_labels(saturday) == [(1, "Стол 1"), (2, "Стол 2"), (3, "Стол 3")]
+
+
 def test_a_title_already_on_the_night_is_refused_at_the_field(client, club, night, organiser):
     seat_table(night, organiser, TABLE_1)
     client.force_login(organiser)
