@@ -183,6 +183,28 @@ def test_the_role_form_defaults_to_the_lesser_members_role(client, club, organis
     assert not re.search(r'<option value="organiser" selected>', page)
 
 
+@pytest.mark.parametrize(
+    ("typed", "error"),
+    [("   ", "This field is required."), ("nobody", "No account has this user name.")],
+)
+def test_a_refused_role_comes_back_at_its_field_with_what_was_typed(client, club, organiser,
+                                                                    typed, error):  # fmt: skip
+    client.force_login(organiser)
+
+    response = client.post(reverse("club_roles", args=[club.token]),
+                           {"username": typed, "role": "organiser"})  # fmt: skip
+
+    assert response.status_code == 422
+    page = response.content.decode()
+    # the message under the user name's field, not a bare "This field is required." at the top
+    field = page.index('name="username"')
+    assert field < page.index(error) < page.index('name="role"')
+    assert f'value="{typed.strip()}"' in page or not typed.strip()
+    assert re.search(r'<option value="organiser" selected>', page)
+    assert ">Give the role</button>" in page
+    assert ClubRole.objects.filter(club=club).count() == 2  # the organiser and the member
+
+
 # ---------------------------------------------------------------------------------------------
 # Who may do what: every club write, for the four kinds of visitor
 
