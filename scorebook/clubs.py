@@ -185,7 +185,8 @@ def is_number_name(club: Club, title: str) -> bool:
     a night gave the table, which it does not keep at another night, whichever number it was
     (a table taken out of its night keeps that name, but no longer its number)."""
     with translation.override(club.language):
-        head, _n, tail = str(_("Table %(n)s")).partition("%(n)s")
+        head, _n, tail = str(_("Table %(n)s")).casefold().partition("%(n)s")
+    title = title.strip().casefold()  # as _title_taken compares titles
     number = title[len(head) : len(title) - len(tail)] if len(title) > len(head + tail) else ""
     return title.startswith(head) and title.endswith(tail) and number.isascii() and number.isdigit()
 
@@ -254,8 +255,19 @@ def start_table(
             _("Another table of this night is called “%(title)s”.") % {"title": title}, "title"
         )
     number = _next_number(night)
+    own = table_name(club, number)
+    if title and is_number_name(club, title) and title.casefold() != own.casefold():
+        # the night would give that name to the table of that number too
+        raise ClubError(
+            _(
+                "“%(title)s” is the name of a table number: leave the title empty (this table "
+                "will be “%(own)s”), or give it a name of its own."
+            )
+            % {"title": title, "own": own},
+            "title",
+        )
     created = services.create_table(
-        evening=night, owner=author, number=number, title=title or table_name(club, number), **table
+        evening=night, owner=author, number=number, title=title or own, **table
     )
     if keep_options and created.variant == club.variant:
         club.options = dict(created.options)

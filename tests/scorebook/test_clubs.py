@@ -1089,6 +1089,23 @@ def test_a_title_already_on_the_night_is_refused_at_the_field(client, club, nigh
     assert night.tables.count() == 1
 
 
+def test_the_name_of_another_number_is_refused_as_a_title_at_the_field(client, club, night,
+                                                                       organiser):  # fmt: skip
+    # "Стол 2" typed for the night's first table: its second would be named "Стол 2" as well
+    client.force_login(organiser)
+    url = reverse("night_table", args=[night.token, "russian"])
+
+    refused = client.post(url, new_table_form("russian", title="стол 2"))
+    own = client.post(url, new_table_form("russian", title="Стол 1"))
+    seat_table(night, organiser, {s: f"{n}2" for s, n in TABLE_1.items()})
+
+    assert refused.status_code == 422
+    page = refused.content.decode()
+    assert "“стол 2” is the name of a table number" in page and "“Стол 1”" in page
+    assert own.status_code == 302
+    assert night_labels(client, night) == ["Стол 1", "Стол 2"]
+
+
 def test_two_tables_of_a_night_never_share_a_number(club, night, organiser):
     from django.db import IntegrityError, transaction
 
