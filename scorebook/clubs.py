@@ -319,7 +319,16 @@ def delete_season(season: Season, *, author: AbstractBaseUser) -> None:
 
 @transaction.atomic
 def save_season(season: Season, *, author: AbstractBaseUser) -> Season:
+    """Save a new or corrected season. Its name is its own in the club, whatever its letter
+    case: two seasons alike would be two lines alike on the club page and a player's page."""
     season.full_clean()
+    others = season.club.seasons.exclude(pk=season.pk)
+    if season.name.strip().casefold() in {
+        n.strip().casefold() for n in others.values_list("name", flat=True)
+    }:
+        raise ClubError(
+            _("The club already has a season called “%(name)s”.") % {"name": season.name}, "name"
+        )
     season.save()
     _log(season.club, ClubLog.Action.SEASON_SAVED, author, season=season.pk, name=season.name)
     return season

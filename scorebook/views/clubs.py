@@ -342,8 +342,8 @@ def new_season(request: HttpRequest, token: str, pk: int | None = None) -> HttpR
     if request.method == "POST" and form.is_valid():
         season = form.save(commit=False)
         season.club = club
-        clubs.save_season(season, author=request.user)  # type: ignore[arg-type]
-        return redirect("season", token=club.token, pk=season.pk)
+        if _apply(form, lambda: clubs.save_season(season, author=request.user)):  # type: ignore[arg-type]
+            return redirect("season", token=club.token, pk=season.pk)
     status = 422 if request.method == "POST" else 200
     context = {"club": club, "form": form, "season": instance}
     return render(request, "scorebook/season_new.html", context, status=status)

@@ -879,6 +879,27 @@ def test_a_season_ending_before_it_starts_is_refused_at_the_field(client, club, 
     assert not Season.objects.exists()
 
 
+def test_a_second_season_of_one_name_is_refused_at_the_field(client, club, organiser):
+    # Two "Autumn 2026" would be two lines alike on the club page and in a player's season list
+    client.force_login(organiser)
+    url = reverse("new_season", args=[club.token])
+    season = {"starts_on": "2026-09-01", "ends_on": "2026-12-31", "variant": "russian",
+              "kind": "total", "min_sessions": 1, "min_partners": 0}  # fmt: skip
+    first = client.post(url, {**season, "name": "Autumn 2026"})
+    autumn = Season.objects.get()
+
+    refused = client.post(url, {**season, "name": " autumn 2026 ", "starts_on": "2026-10-01"})
+    kept = client.post(reverse("edit_season", args=[club.token, autumn.pk]),
+                       {**season, "name": "Autumn 2026", "kind": "average"})  # fmt: skip
+
+    assert first.status_code == kept.status_code == 302
+    assert refused.status_code == 422
+    page = refused.content.decode()
+    assert page.index('name="name"') < page.index("The club already has a season called")
+    assert 'value="2026-10-01"' in page  # what was typed stays
+    assert list(Season.objects.values_list("name", "kind")) == [("Autumn 2026", "average")]
+
+
 def test_the_season_form_lets_the_phone_offer_only_what_the_ladder_takes(client, club, organiser):
     # best N sessions: at least 1; a 0 the phone let through was refused only by the server
     client.force_login(organiser)
