@@ -180,6 +180,17 @@ def table_name(club: Club, number: int | None) -> str:
         return _("Table %(n)s") % {"n": number}
 
 
+def is_number_name(club: Club, title: str) -> bool:
+    """Whether ``title`` is the name of a table number in the club's words ("Стол 3"): the name
+    a night gave the table, which it does not keep at another night, whichever number it was
+    (a table taken out of its night keeps that name, but no longer its number)."""
+    with translation.override(club.language):
+        head, _n, tail = str(_("Table %(n)s")).casefold().partition("%(n)s")
+    title = title.strip().casefold()  # as _title_taken compares titles
+    number = title[len(head) : len(title) - len(tail)] if len(title) > len(head + tail) else ""
+    return title.startswith(head) and title.endswith(tail) and number.isascii() and number.isdigit()
+
+
 def _next_number(night: Evening) -> int:
     """The next number of the night's tables. The night's row is read locked, so that two
     organisers adding tables at once wait for each other (the unique constraint on the night
@@ -202,7 +213,7 @@ def _title_taken(night: Evening, title: str, but: Table | None = None) -> bool:
 def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Table:
     """Put a table into a club night, or move it there from another night. It takes the night's
     next number, and the name of that number unless it has a name of its own that no other
-    table of the night goes by (the name of its number at another night is not its own)."""
+    table of the night goes by (the name of a number, "Table 3", is not its own)."""
     club = night.club
     assert club is not None
     table = Table.objects.select_for_update().get(pk=table.pk)
@@ -214,7 +225,7 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
     _seat_on_roster(table, club)
     old_title = table.title
     number = _next_number(night)
-    numbered = before is not None and table.title == table_name(club, table.number)
+    numbered = is_number_name(club, table.title)
     if not table.title.strip() or numbered or _title_taken(night, table.title, but=table):
         table.title = table_name(club, number)
     table.evening = night
@@ -244,8 +255,19 @@ def start_table(
             _("Another table of this night is called “%(title)s”.") % {"title": title}, "title"
         )
     number = _next_number(night)
+    own = table_name(club, number)
+    if title and is_number_name(club, title) and title.casefold() != own.casefold():
+        # the night would give that name to the table of that number too
+        raise ClubError(
+            _(
+                "“%(title)s” is the name of a table number: leave the title empty (this table "
+                "will be “%(own)s”), or give it a name of its own."
+            )
+            % {"title": title, "own": own},
+            "title",
+        )
     created = services.create_table(
-        evening=night, owner=author, number=number, title=title or table_name(club, number), **table
+        evening=night, owner=author, number=number, title=title or own, **table
     )
     if keep_options and created.variant == club.variant:
         club.options = dict(created.options)
@@ -297,7 +319,16 @@ def delete_season(season: Season, *, author: AbstractBaseUser) -> None:
 
 @transaction.atomic
 def save_season(season: Season, *, author: AbstractBaseUser) -> Season:
+    """Save a new or corrected season. Its name is its own in the club, whatever its letter
+    case: two seasons alike would be two lines alike on the club page and a player's page."""
     season.full_clean()
+    others = season.club.seasons.exclude(pk=season.pk)
+    if season.name.strip().casefold() in {
+        n.strip().casefold() for n in others.values_list("name", flat=True)
+    }:
+        raise ClubError(
+            _("The club already has a season called “%(name)s”.") % {"name": season.name}, "name"
+        )
     season.save()
     _log(season.club, ClubLog.Action.SEASON_SAVED, author, season=season.pk, name=season.name)
     return season

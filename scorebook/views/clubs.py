@@ -244,9 +244,12 @@ def give_role(request: HttpRequest, token: str) -> HttpResponse:
         ),
     ):
         messages.success(request, _("Done."))
-    else:
-        messages.error(request, " ".join(str(e) for errs in form.errors.values() for e in errs))
-    return redirect("club", token=club.token)
+        return redirect("club", token=club.token)
+    # A refused form comes back on its own page, the message at its field, with what was typed
+    # (on the club page it would be a bare "This field is required." above a closed form).
+    context = {"club": club, "form": form, "title": _("Organisers and members"),
+               "button": _("Give the role")}  # fmt: skip
+    return render(request, "scorebook/club_form.html", context, status=422)
 
 
 @require_http_methods(["GET", "POST"])
@@ -339,8 +342,8 @@ def new_season(request: HttpRequest, token: str, pk: int | None = None) -> HttpR
     if request.method == "POST" and form.is_valid():
         season = form.save(commit=False)
         season.club = club
-        clubs.save_season(season, author=request.user)  # type: ignore[arg-type]
-        return redirect("season", token=club.token, pk=season.pk)
+        if _apply(form, lambda: clubs.save_season(season, author=request.user)):  # type: ignore[arg-type]
+            return redirect("season", token=club.token, pk=season.pk)
     status = 422 if request.method == "POST" else 200
     context = {"club": club, "form": form, "season": instance}
     return render(request, "scorebook/season_new.html", context, status=status)

@@ -203,17 +203,28 @@ def _saved_answer(
     return render(request, "scorebook/_delta.html", context)
 
 
-def _deal(table_pk: int, number: int) -> Deal:
-    deal = Deal.objects.filter(table_id=table_pk, number=number, removed=False).first()
-    if deal is None:
+def _gone(request: HttpRequest, table: Table, token: str, number: int) -> HttpResponse:
+    """No live deal ``number``: a deal undone (here or on another phone, its correction page
+    still open) is said so on the sheet; a number never recorded is not found."""
+    if not Deal.objects.filter(table_id=table.pk, number=number, removed=True).exists():
         raise Http404("no such deal")
-    return deal
+    messages.error(
+        request,
+        _(
+            "Deal %(number)s was undone, so it can no longer be corrected: nothing was saved. "
+            "The sheet below is up to date."
+        )
+        % {"number": number},
+    )
+    return redirect("table", token=token)
 
 
 @require_http_methods(["GET", "POST"])
 def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
     table = require_edit(request, token)
-    deal = _deal(table.pk, number)
+    deal = Deal.objects.filter(table_id=table.pk, number=number, removed=False).first()
+    if deal is None:
+        return _gone(request, table, token, number)
     state = services.table_state(table)
     conflict = ""
     if request.method == "POST":
@@ -278,8 +289,8 @@ def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
             author=author(request),
             nonce=request.POST.get("nonce", ""),
         )
-    except Deal.DoesNotExist as exc:
-        raise Http404("no such deal") from exc
+    except Deal.DoesNotExist:
+        return _gone(request, table, token, number)
     except services.Conflict:
         messages.error(request, _conflict_message(number))
     except RecordError as error:

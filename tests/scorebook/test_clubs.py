@@ -183,6 +183,28 @@ def test_the_role_form_defaults_to_the_lesser_members_role(client, club, organis
     assert not re.search(r'<option value="organiser" selected>', page)
 
 
+@pytest.mark.parametrize(
+    ("typed", "error"),
+    [("   ", "This field is required."), ("nobody", "No account has this user name.")],
+)
+def test_a_refused_role_comes_back_at_its_field_with_what_was_typed(client, club, organiser,
+                                                                    typed, error):  # fmt: skip
+    client.force_login(organiser)
+
+    response = client.post(reverse("club_roles", args=[club.token]),
+                           {"username": typed, "role": "organiser"})  # fmt: skip
+
+    assert response.status_code == 422
+    page = response.content.decode()
+    # the message under the user name's field, not a bare "This field is required." at the top
+    field = page.index('name="username"')
+    assert field < page.index(error) < page.index('name="role"')
+    assert f'value="{typed.strip()}"' in page or not typed.strip()
+    assert re.search(r'<option value="organiser" selected>', page)
+    assert ">Give the role</button>" in page
+    assert ClubRole.objects.filter(club=club).count() == 2  # the organiser and the member
+
+
 # ---------------------------------------------------------------------------------------------
 # Who may do what: every club write, for the four kinds of visitor
 
@@ -881,6 +903,27 @@ def test_a_season_ending_before_it_starts_is_refused_at_the_field(client, club, 
     assert not Season.objects.exists()
 
 
+def test_a_second_season_of_one_name_is_refused_at_the_field(client, club, organiser):
+    # Two "Autumn 2026" would be two lines alike on the club page and in a player's season list
+    client.force_login(organiser)
+    url = reverse("new_season", args=[club.token])
+    season = {"starts_on": "2026-09-01", "ends_on": "2026-12-31", "variant": "russian",
+              "kind": "total", "min_sessions": 1, "min_partners": 0}  # fmt: skip
+    first = client.post(url, {**season, "name": "Autumn 2026"})
+    autumn = Season.objects.get()
+
+    refused = client.post(url, {**season, "name": " autumn 2026 ", "starts_on": "2026-10-01"})
+    kept = client.post(reverse("edit_season", args=[club.token, autumn.pk]),
+                       {**season, "name": "Autumn 2026", "kind": "average"})  # fmt: skip
+
+    assert first.status_code == kept.status_code == 302
+    assert refused.status_code == 422
+    page = refused.content.decode()
+    assert page.index('name="name"') < page.index("The club already has a season called")
+    assert 'value="2026-10-01"' in page  # what was typed stays
+    assert list(Season.objects.values_list("name", "kind")) == [("Autumn 2026", "average")]
+
+
 def test_the_season_form_lets_the_phone_offer_only_what_the_ladder_takes(client, club, organiser):
     # best N sessions: at least 1; a 0 the phone let through was refused only by the server
     client.force_login(organiser)
@@ -1061,6 +1104,24 @@ def test_a_table_moved_in_takes_the_next_number_unless_named_apart(client, club,
     assert [t.number for t in pdf_tables(night)] == [1, 2, 3, 4] and after.number == 4
 
 
+def test_a_table_taken_out_and_filed_elsewhere_takes_its_new_number_name(client, club, night,
+                                                                         organiser):  # fmt: skip
+    # Friday's "Стол 3", taken out (it keeps its deals and its title), then filed into Saturday
+    seat_table(night, organiser, TABLE_1)
+    seat_table(night, organiser, TABLE_2)
+    third = seat_table(night, organiser, TABLE_3)
+    clubs.remove_table(night, third, author=organiser)
+    saturday = clubs.open_night(club, name="Saturday", date=NIGHT_DATE, author=organiser)
+
+    clubs.file_table(saturday, third, author=organiser)
+    seat_table(saturday, organiser, TABLE_1)
+    seat_table(saturday, organiser, TABLE_2)
+
+    client.force_login(organiser)
+    assert night_labels(client, saturday) == ["Стол 1", "Стол 2", "Стол 3"]
+    assert printed_labels(saturday) == [(1, "Стол 1"), (2, "Стол 2"), (3, "Стол 3")]
+
+
 def test_a_title_already_on_the_night_is_refused_at_the_field(client, club, night, organiser):
     seat_table(night, organiser, TABLE_1)
     client.force_login(organiser)
@@ -1071,6 +1132,23 @@ def test_a_title_already_on_the_night_is_refused_at_the_field(client, club, nigh
     assert response.status_code == 422
     assert "Another table of this night is called" in response.content.decode()
     assert night.tables.count() == 1
+
+
+def test_the_name_of_another_number_is_refused_as_a_title_at_the_field(client, club, night,
+                                                                       organiser):  # fmt: skip
+    # "Стол 2" typed for the night's first table: its second would be named "Стол 2" as well
+    client.force_login(organiser)
+    url = reverse("night_table", args=[night.token, "russian"])
+
+    refused = client.post(url, new_table_form("russian", title="стол 2"))
+    own = client.post(url, new_table_form("russian", title="Стол 1"))
+    seat_table(night, organiser, {s: f"{n}2" for s, n in TABLE_1.items()})
+
+    assert refused.status_code == 422
+    page = refused.content.decode()
+    assert "“стол 2” is the name of a table number" in page and "“Стол 1”" in page
+    assert own.status_code == 302
+    assert night_labels(client, night) == ["Стол 1", "Стол 2"]
 
 
 def test_two_tables_of_a_night_never_share_a_number(club, night, organiser):

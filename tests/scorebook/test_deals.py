@@ -188,6 +188,37 @@ def test_a_deal_that_does_not_exist_cannot_be_corrected(client, table_with_deals
     assert client.get(edit_url(table_with_deals, 9)).status_code == 404
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "Deal 3 was undone, so it can no longer be corrected: nothing was saved."),
+        ("ru", "Сдачу 3 отменили, и исправить её уже нельзя: ничего не сохранено."),
+    ],
+)
+def test_a_correction_of_a_deal_another_phone_undid_says_so(client, table_with_deals, lang,
+                                                             words):  # fmt: skip
+    # This phone opened deal 3's correction; the other phone undid deal 3 meanwhile. "Not
+    # found: the link may be mistyped, or it was replaced" would be wrong on every count.
+    table = table_with_deals
+    form = edit_form(table, 3, tricks=7)
+    services.undo_last(table, number=3, author=services.Author(label="other phone"))
+    before = snapshot(table)
+    headers = {"HTTP_ACCEPT_LANGUAGE": lang}
+
+    tries = [
+        lambda: client.post(edit_url(table, 3), form, **headers),
+        lambda: client.post(void_url(table, 3), {"kind": "misdeal", "version": 1}, **headers),
+        lambda: client.get(edit_url(table, 3), **headers),  # a "Correct" link on a sheet left open
+    ]
+
+    for attempt in tries:
+        response = attempt()
+        assert response.status_code == 302 and response["Location"] == table_url(table)
+        sheet = client.get(table_url(table), **headers).content.decode()
+        assert words in " ".join(sheet.split())
+    assert snapshot(table) == before
+
+
 def test_a_stale_correction_is_refused_with_409(client, table_with_deals):
     table = table_with_deals
     stale = edit_form(table, 2, tricks=7)
