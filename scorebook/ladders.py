@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
 import sys
 from collections.abc import Iterable, Mapping
 
@@ -76,6 +77,14 @@ def load_ladder_records(paths: Iterable[str]) -> list[TableResult]:
     paths = list(paths)
     if paths.count("-") > 1:
         raise LadderInputError("standard input can be given once (-): it holds one record")
+    seen: dict[str, str] = {}  # a file's real path -> the path it was given as
+    for path in paths:
+        real = os.path.realpath(path)
+        if path != "-" and real in seen:
+            raise LadderInputError(
+                f"{path}: the same file as {seen[real]}: each record counts once in a ladder"
+            )
+        seen.setdefault(real, path)
     tables: list[TableResult] = []
     first: tuple[str, str] | None = None  # (name, variant) of the first record
     for path in paths:

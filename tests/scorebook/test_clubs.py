@@ -813,6 +813,31 @@ def test_the_season_page_csv_and_pdf(client, club, night, organiser):
     assert printed.status_code == 200 and printed.content.startswith(b"%PDF")
 
 
+@pytest.mark.parametrize(
+    ("lang", "russian", "anfilada"),
+    [("en", "Russian whist", "Anfilada"), ("ru", "Русский вист", "Анфилада")],
+)
+def test_every_season_listed_names_its_variant(client, club, night, organiser, lang, russian,
+                                               anfilada):  # fmt: skip
+    # A club plays several variants, each ranked apart: "Autumn" alone does not say which.
+    _season(club, "total")
+    Season.objects.create(club=club, name="Cup", starts_on=datetime.date(2026, 9, 1),
+                          ends_on=datetime.date(2026, 12, 31), variant="anfilada")  # fmt: skip
+    play(seat_table(night, organiser, TABLE_1), 9)
+    anna = Player.objects.get(club=club, name="Anna")
+
+    page = client.get(reverse("club", args=[club.token]), HTTP_ACCEPT_LANGUAGE=lang)
+    player = client.get(reverse("club_player", args=[club.token, anna.pk]),
+                        HTTP_ACCEPT_LANGUAGE=lang)  # fmt: skip
+    listed = re.findall(r'<li><a href="[^"]*/seasons/\d+/"><bdi>(\w+)</bdi></a>\s*<small>([^<]*)',
+                        page.content.decode())  # fmt: skip
+    options = re.findall(r'<option value="\d+"[^>]*>([^<]*)</option>', player.content.decode())
+
+    hints = dict(listed)
+    assert russian in hints["total"] and anfilada in hints["Cup"]
+    assert sorted(options) == sorted([f"Cup · {anfilada}", f"total · {russian}"])
+
+
 @pytest.mark.parametrize("best, said", [(1, "best 1 session ·"), (3, "best 3 sessions ·")])
 def test_the_season_page_says_best_n_in_the_singular_or_the_plural(client, club, best, said):
     season = _season(club, "average", best=best)

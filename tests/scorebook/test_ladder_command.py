@@ -405,6 +405,18 @@ def test_a_dash_reads_one_record_from_standard_input(season):
     assert json.loads(result.stdout) == json.loads(ladder(*season, kind="total", json=True))
 
 
+def test_a_record_given_twice_is_refused_not_counted_twice(season, tmp_path):
+    # A shell's globs overlap easily (week*.json week1.json): the same night twice would
+    # double its results.
+    again = str(tmp_path / "." / Path(season[1]).name)  # the same file by another path
+
+    result = run(*season, again, "--kind", "average")
+
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1
+    assert f"{again}: the same file as {season[1]}" in result.stderr
+
+
 @pytest.mark.parametrize(
     ("args", "stdin", "expected"),
     [
