@@ -157,9 +157,25 @@ def merge_players(source: Player, target: Player, *, author: AbstractBaseUser) -
 
 
 @transaction.atomic
+def _check_night_name(
+    club: Club, name: str, date: datetime.date, but: Evening | None = None
+) -> None:
+    """A night's name is its own among the club's nights of its date, whatever its letter
+    case: two alike would be two entries alike in "Move to" and on the club page."""
+    others = club.nights.filter(date=date).exclude(pk=but.pk if but else None)
+    if name.strip().casefold() in {
+        n.strip().casefold() for n in others.values_list("name", flat=True)
+    }:
+        raise ClubError(
+            _("The club already has a night called “%(name)s” on that date.") % {"name": name},
+            "name",
+        )
+
+
 def open_night(
     club: Club, *, name: str, date: datetime.date, place: str = "", author: AbstractBaseUser
 ) -> Evening:
+    _check_night_name(club, name, date)
     night = Evening.objects.create(club=club, name=name, date=date, place=place)
     _log(club, ClubLog.Action.NIGHT_OPENED, author, night=night.pk, name=name, date=str(date))
     return night
@@ -300,6 +316,7 @@ def edit_night(
     """Correct a night; its tables are dated by it."""
     club = night.club
     assert club is not None
+    _check_night_name(club, name, date, but=night)
     before = {"name": night.name, "date": str(night.date), "place": night.place}
     night.name, night.date, night.place = name, date, place
     night.save(update_fields=["name", "date", "place"])

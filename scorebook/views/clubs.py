@@ -208,8 +208,10 @@ def new_night(request: HttpRequest, token: str) -> HttpResponse:
     require_organiser(request, club)
     form = NightForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        night = clubs.open_night(club, author=request.user, **form.cleaned_data)  # type: ignore[arg-type]
-        return redirect("evening", token=night.token)
+        author = request.user
+        night = _apply(form, lambda: clubs.open_night(club, author=author, **form.cleaned_data))  # type: ignore[arg-type]
+        if night is not None:
+            return redirect("evening", token=night.token)
     status = 422 if request.method == "POST" else 200
     context = {"club": club, "form": form, "title": _("Open a club night")}
     return render(request, "scorebook/club_form.html", context, status=status)
@@ -224,9 +226,10 @@ def edit_night(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     initial = {"name": night.name, "date": night.date, "place": night.place}
     form = NightForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        clubs.edit_night(night, author=request.user, **form.cleaned_data)  # type: ignore[arg-type]
-        messages.success(request, _("Saved."))
-        return redirect("evening", token=night.token)
+        author = request.user
+        if _apply(form, lambda: clubs.edit_night(night, author=author, **form.cleaned_data)):  # type: ignore[arg-type]
+            messages.success(request, _("Saved."))
+            return redirect("evening", token=night.token)
     status = 422 if request.method == "POST" else 200
     context = {"club": club, "form": form, "title": _("Correct the night")}
     return render(request, "scorebook/club_form.html", context, status=status)

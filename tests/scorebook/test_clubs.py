@@ -949,6 +949,32 @@ def test_a_second_season_of_one_name_is_refused_at_the_field(client, club, organ
     assert list(Season.objects.values_list("name", "kind")) == [("Autumn 2026", "average")]
 
 
+def test_a_second_night_of_one_name_and_date_is_refused_at_the_name(client, club, night,
+                                                                    organiser):  # fmt: skip
+    # Two "Friday" nights of one date are two entries alike in "Move to" and on the club page.
+    client.force_login(organiser)
+    other = clubs.open_night(club, name="Friday", date=NIGHT_DATE.replace(day=27), author=organiser)
+
+    typed = {"name": " friday ", "date": str(NIGHT_DATE), "place": "Hall"}
+    refused = client.post(reverse("new_night", args=[club.token]), typed)
+    moved = client.post(reverse("edit_night", args=[club.token, other.pk]),
+                        {"name": "Friday", "date": str(NIGHT_DATE)})  # fmt: skip
+    kept = client.post(reverse("edit_night", args=[club.token, night.pk]),
+                       {"name": "Friday", "date": str(NIGHT_DATE), "place": "Hall"})  # fmt: skip
+    another_day = client.post(reverse("new_night", args=[club.token]),
+                              {"name": "Friday", "date": "2026-12-04"})  # fmt: skip
+
+    assert refused.status_code == moved.status_code == 422
+    for response in (refused, moved):
+        page = response.content.decode()
+        assert page.index('name="name"') < page.index("The club already has a night called")
+    assert 'value="Hall"' in refused.content.decode()  # what was typed stays
+    assert kept.status_code == another_day.status_code == 302
+    other.refresh_from_db()
+    assert other.date == NIGHT_DATE.replace(day=27)
+    assert club.nights.filter(date=NIGHT_DATE).count() == 1
+
+
 def test_the_season_form_lets_the_phone_offer_only_what_the_ladder_takes(client, club, organiser):
     # best N sessions: at least 1; a 0 the phone let through was refused only by the server
     client.force_login(organiser)
