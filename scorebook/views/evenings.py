@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -137,12 +138,24 @@ def file_table(request: HttpRequest, token: str) -> HttpResponse:
     _organiser(request, night)
     form = FileTableForm(night, request.POST)
     if form.is_valid():
+        before = form.cleaned_data["found"].evening  # a pasted link may take it from another
         try:
-            clubs.file_table(night, form.cleaned_data["found"], author=request.user)  # type: ignore[arg-type]
+            table = clubs.file_table(night, form.cleaned_data["found"], author=request.user)  # type: ignore[arg-type]
         except clubs.ClubError as error:
             form.add_error("link", error.message)
         else:
-            messages.success(request, _("The table is in this night now."))
+            if before is None:
+                message = _("“%(title)s” is in this night now: table %(number)s.")
+                names = {}
+            else:  # the organiser is told that it left the other night
+                message = _(
+                    "“%(title)s” moved here from the night “%(night)s” (%(date)s): it is now "
+                    "table %(number)s."
+                )
+                names = {"night": before.name, "date": date_format(before.date, "j E Y")}
+            messages.success(
+                request, with_names(message, title=table.title, number=table.number, **names)
+            )
             return redirect("evening", token=night.token)
     context = night_context(request, night, form=form)
     return render(request, "scorebook/evening.html", context, status=422)

@@ -556,6 +556,32 @@ def test_a_move_to_a_night_that_is_no_number_is_a_message_not_an_error(club, nig
     assert table.evening == night
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_filing_a_table_says_where_it_came_from(client, club, night, organiser, lang):
+    # A pasted link of a table of another night moves it: the organiser is told, not surprised.
+    client.force_login(organiser)
+    saturday = clubs.open_night(club, name="Saturday", date=NIGHT_DATE.replace(day=21),
+                                author=organiser)  # fmt: skip
+    moved = seat_table(saturday, organiser, TABLE_1)
+    lone = services.create_table(variant="russian", players=TABLE_2, owner=organiser)
+    url = reverse("evening_file", args=[night.token])
+
+    said = [  # the messages' text (the names in them are isolated, <bdi>)
+        re.sub(r"<[^>]+>", "", client.post(url, {"link": t.edit_token}, follow=True,
+                                           HTTP_ACCEPT_LANGUAGE=lang).content.decode())
+        for t in (moved, lone)
+    ]  # fmt: skip
+
+    words = {
+        "en": ["moved here from the night “Saturday” (21 November 2026)", "now table 1",
+               "is in this night now", "table 2"],
+        "ru": ["перенесён сюда с вечера «Saturday» (21 ноября 2026)", "теперь это стол 1",
+               "теперь в этом вечере", "стол 2"],
+    }[lang]  # fmt: skip
+    assert words[0] in said[0] and words[1] in said[0]
+    assert words[2] in said[1] and words[3] in said[1] and words[0][:12] not in said[1]
+
+
 def test_the_table_edit_link_alone_no_longer_files_a_table(client, club, night):
     lone = services.create_table(variant="russian", players=TABLE_2)
 
