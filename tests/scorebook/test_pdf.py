@@ -238,6 +238,21 @@ def test_a_long_table_flows_onto_more_pages_without_losing_a_line(tmp_path):
         assert ink(png) > 0.002, f"{png.name} is blank"
 
 
+def test_rubbers_and_settlement_moved_to_a_new_page_print_once():
+    """112 deals on A5: the pad ends at the foot of a page, and the rubbers and the settlement
+    per player start the next one. Laid out as floats, WeasyPrint drew them there twice, the two
+    copies one over the other."""
+    record = long_record(deals=112)
+    sheet = score(parse_record(record))
+
+    text = text_of(pdf.record_pdf(record, lang="en", paper="a5"))
+
+    for player in ("Anna N", "Boris E", "Vera S", "Gleb W"):
+        assert len(re.findall(rf"^{player} [+−]\d+$", text, re.M)) == 1, player
+    listed = re.findall(r"^Rubber \d+ (?:won by \w+|in play) NS\xa0\d", text, re.M)
+    assert len(listed) == len(sheet.rubbers)
+
+
 SUPERSCRIPT_NUMBER = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 
 
