@@ -253,6 +253,21 @@ def test_rubbers_and_settlement_moved_to_a_new_page_print_once():
     assert len(listed) == len(sheet.rubbers)
 
 
+@pytest.mark.parametrize(("deals", "paper"), [(30, "a5"), (46, "a4")])
+def test_the_totals_and_the_settlement_print_on_one_page(deals, paper):
+    """With these many deals the pad's totals reach the foot of the first page: the
+    settlement row went alone to the next page, under the repeated column heads."""
+    pages = pages_text(pdf.record_pdf(long_record(deals=deals), lang="en", paper=paper))
+
+    rows = ("below", "above", "total", "settlement")
+    found = {
+        row: [n for n, page in enumerate(pages) if re.search(rf"^{row} [+−]?\d", page, re.M | re.I)]
+        for row in rows
+    }
+    assert all(len(on) == 1 for on in found.values()), found
+    assert len({on[0] for on in found.values()}) == 1, found
+
+
 SUPERSCRIPT_NUMBER = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 
 
