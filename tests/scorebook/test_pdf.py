@@ -268,6 +268,21 @@ def test_the_totals_and_the_settlement_print_on_one_page(deals, paper):
     assert len({on[0] for on in found.values()}) == 1, found
 
 
+@pytest.mark.parametrize(("deals", "paper"), [(76, "a5"), (122, "a4")])
+def test_below_the_line_is_never_alone_at_the_foot_of_a_page(deals, paper):
+    """With these many deals the points above the line end near the foot of the first page:
+    the band "below the line" stayed there alone, and the next page's rows went unnamed."""
+    pages = pages_text(pdf.record_pdf(long_record(deals=deals), lang="en", paper=paper))
+
+    for number, page in enumerate(pages, start=1):
+        lines = [line for line in page.splitlines() if line.strip()]
+        lines = [line for line in lines if not re.fullmatch(r"page \d+ / \d+", line)]
+        at = [i for i, line in enumerate(lines) if line.strip() == "BELOW THE LINE"]
+        for i in at:
+            assert i + 1 < len(lines), f"'below the line' alone at the foot of page {number}"
+            assert re.match(r"[\d–]+ ", lines[i + 1]), (number, lines[i + 1])
+
+
 SUPERSCRIPT_NUMBER = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 
 
