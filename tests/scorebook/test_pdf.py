@@ -283,6 +283,22 @@ def test_below_the_line_is_never_alone_at_the_foot_of_a_page(deals, paper):
             assert re.match(r"[\d–]+ ", lines[i + 1]), (number, lines[i + 1])
 
 
+def test_the_game_target_and_the_date_never_break_inside():
+    """A three-handed table's header on A4 beside the QR code: the line ran out inside the
+    game target, "10 под" at its end and "чертой" alone on the next one."""
+    record = r1_record()
+    record["dummy"] = "W"
+    record["players"]["W"] = None
+    record["meta"] = {"date": "2026-11-20"}
+    url = "http://127.0.0.1:8000/t/abcdef1234567890/"
+
+    for place in ("", "Клуб на Мойке", "Дом книги, третий этаж"):
+        record["meta"]["place"] = place
+        head = pages_text(pdf.record_pdf(record, lang="ru", paper="a4", url=url))[0]
+        assert re.search(r"^.*ПАРТИЯ 10 под чертой\s*$", head, re.M), head
+        assert "20 ноября 2026" in head, head
+
+
 SUPERSCRIPT_NUMBER = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 
 
