@@ -238,6 +238,67 @@ def test_a_long_table_flows_onto_more_pages_without_losing_a_line(tmp_path):
         assert ink(png) > 0.002, f"{png.name} is blank"
 
 
+def test_rubbers_and_settlement_moved_to_a_new_page_print_once():
+    """112 deals on A5: the pad ends at the foot of a page, and the rubbers and the settlement
+    per player start the next one. Laid out as floats, WeasyPrint drew them there twice, the two
+    copies one over the other."""
+    record = long_record(deals=112)
+    sheet = score(parse_record(record))
+
+    text = text_of(pdf.record_pdf(record, lang="en", paper="a5"))
+
+    for player in ("Anna N", "Boris E", "Vera S", "Gleb W"):
+        assert len(re.findall(rf"^{player} [+−]\d+$", text, re.M)) == 1, player
+    listed = re.findall(r"^Rubber \d+ (?:won by \w+|in play) NS\xa0\d", text, re.M)
+    assert len(listed) == len(sheet.rubbers)
+
+
+@pytest.mark.parametrize(("deals", "paper"), [(30, "a5"), (46, "a4")])
+def test_the_totals_and_the_settlement_print_on_one_page(deals, paper):
+    """With these many deals the pad's totals reach the foot of the first page: the
+    settlement row went alone to the next page, under the repeated column heads."""
+    pages = pages_text(pdf.record_pdf(long_record(deals=deals), lang="en", paper=paper))
+
+    rows = ("below", "above", "total", "settlement")
+    found = {
+        row: [n for n, page in enumerate(pages) if re.search(rf"^{row} [+−]?\d", page, re.M | re.I)]
+        for row in rows
+    }
+    assert all(len(on) == 1 for on in found.values()), found
+    assert len({on[0] for on in found.values()}) == 1, found
+
+
+@pytest.mark.parametrize(("deals", "paper"), [(76, "a5"), (122, "a4")])
+def test_below_the_line_is_never_alone_at_the_foot_of_a_page(deals, paper):
+    """With these many deals the points above the line end near the foot of the first page:
+    the band "below the line" stayed there alone, and the next page's rows went unnamed."""
+    pages = pages_text(pdf.record_pdf(long_record(deals=deals), lang="en", paper=paper))
+
+    for number, page in enumerate(pages, start=1):
+        lines = [line for line in page.splitlines() if line.strip()]
+        lines = [line for line in lines if not re.fullmatch(r"page \d+ / \d+", line)]
+        at = [i for i, line in enumerate(lines) if line.strip() == "BELOW THE LINE"]
+        for i in at:
+            assert i + 1 < len(lines), f"'below the line' alone at the foot of page {number}"
+            assert re.match(r"[\d–]+ ", lines[i + 1]), (number, lines[i + 1])
+
+
+def test_the_game_target_and_the_date_never_break_inside():
+    """A three-handed table's header on A4 beside the QR code: the line ran out inside the
+    game target, "10 под" at its end and "чертой" alone on the next one."""
+    record = r1_record()
+    record["dummy"] = "W"
+    record["players"]["W"] = None
+    record["meta"] = {"date": "2026-11-20"}
+    url = "http://127.0.0.1:8000/t/abcdef1234567890/"
+
+    for place in ("", "Клуб на Мойке", "Дом книги, третий этаж"):
+        record["meta"]["place"] = place
+        head = pages_text(pdf.record_pdf(record, lang="ru", paper="a4", url=url))[0]
+        assert re.search(r"^.*ПАРТИЯ 10 под чертой\s*$", head, re.M), head
+        assert "20 ноября 2026" in head, head
+
+
 SUPERSCRIPT_NUMBER = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 
 
