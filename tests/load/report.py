@@ -49,8 +49,8 @@ def line(run: dict[str, Any]) -> str:
         pdfs += f", worker nice {run['worker_nice']}"
     if run["pdf_every"] and run.get("worker_priority") not in (None, "idle"):
         pdfs += f", worker {run['worker_priority']}"
-    if run["pdf_every"] and run.get("worker_quota") not in (None, 50):
-        pdfs += f", worker at most {run['worker_quota']} %" if run["worker_quota"] else ", no cap"
+    if run["pdf_every"] and run.get("worker_quota"):
+        pdfs += f", worker at most {run['worker_quota']} %"
     cpu = run.get("cpu_percent", {})
     server_ms = cpu.get("server_ms_per_request")
     verdict = "pass" if run.get("pass") else "FAIL"

@@ -448,9 +448,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--worker-quota",
         type=int,
-        default=50,
-        help="at most this %% of one CPU for the print worker, as docs/deploy.md's unit "
-        "(systemd's CPUQuota=; with --worker-priority idle; 0: no cap; default 50)",
+        default=0,
+        help="at most this %% of one CPU for the print worker (systemd's CPUQuota=; with "
+        "--worker-priority idle; default 0: no cap, as docs/deploy.md's unit)",
     )
     p.add_argument("--per-night", type=int, default=12, help="tables per club night")
     p.add_argument("--start-deals", type=int, default=20, help="deals per table at the start")

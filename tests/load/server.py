@@ -168,9 +168,8 @@ class PrintWorker:
     - ``idle`` (the default): in a cpu cgroup of its own marked idle (``cpu.idle``), which is
       what docs/deploy.md's unit asks of systemd with ``CPUWeight=idle``: it runs only on CPU
       time that nothing else wants. Needs root (or a delegated cgroup); without it the worker
-      falls back to ``autogroup``, and says so. ``quota`` caps it at that percentage of one
-      CPU (the unit's ``CPUQuota=50%``): on two virtual cores its bursts on "idle" time still
-      slowed the web (docs/load.md).
+      falls back to ``autogroup``, and says so. ``quota`` also caps it at that percentage of one
+      CPU (systemd's ``CPUQuota=``), to compare with: measured, it did not help (docs/load.md).
     - ``autogroup``: nice 19 for the worker's session (``/proc/PID/autogroup``), the closest
       a user can get: with the kernel's autogroups on, a process's plain nice only ranks it
       against the processes of its own session, not against gunicorn's. (150 tables with PDFs:
