@@ -163,13 +163,13 @@ def _check_night_name(
     """A night's name is its own among the club's nights of its date, whatever its letter
     case: two alike would be two entries alike in "Move to" and on the club page."""
     others = club.nights.filter(date=date).exclude(pk=but.pk if but else None)
-    if name.strip().casefold() in {
-        n.strip().casefold() for n in others.values_list("name", flat=True)
-    }:
-        raise ClubError(
-            _("The club already has a night called “%(name)s” on that date.") % {"name": name},
-            "name",
-        )
+    wanted = name.strip().casefold()
+    for other in others.values_list("name", flat=True):
+        if other.strip().casefold() == wanted:  # named as the club wrote it
+            raise ClubError(
+                _("The club already has a night called “%(name)s” on that date.") % {"name": other},
+                "name",
+            )
 
 
 def open_night(
@@ -340,12 +340,12 @@ def save_season(season: Season, *, author: AbstractBaseUser) -> Season:
     case: two seasons alike would be two lines alike on the club page and a player's page."""
     season.full_clean()
     others = season.club.seasons.exclude(pk=season.pk)
-    if season.name.strip().casefold() in {
-        n.strip().casefold() for n in others.values_list("name", flat=True)
-    }:
-        raise ClubError(
-            _("The club already has a season called “%(name)s”.") % {"name": season.name}, "name"
-        )
+    wanted = season.name.strip().casefold()
+    for other in others.values_list("name", flat=True):
+        if other.strip().casefold() == wanted:  # named as the club wrote it
+            raise ClubError(
+                _("The club already has a season called “%(name)s”.") % {"name": other}, "name"
+            )
     season.save()
     _log(season.club, ClubLog.Action.SEASON_SAVED, author, season=season.pk, name=season.name)
     return season

@@ -971,6 +971,7 @@ def test_a_second_season_of_one_name_is_refused_at_the_field(client, club, organ
     assert refused.status_code == 422
     page = refused.content.decode()
     assert page.index('name="name"') < page.index("The club already has a season called")
+    assert "a season called “Autumn 2026”" in page  # as the club wrote it, not as typed
     assert 'value="2026-10-01"' in page  # what was typed stays
     assert list(Season.objects.values_list("name", "kind")) == [("Autumn 2026", "average")]
 
@@ -994,6 +995,7 @@ def test_a_second_night_of_one_name_and_date_is_refused_at_the_name(client, club
     for response in (refused, moved):
         page = response.content.decode()
         assert page.index('name="name"') < page.index("The club already has a night called")
+    assert "a night called “Friday” on" in refused.content.decode()  # as the club wrote it
     assert 'value="Hall"' in refused.content.decode()  # what was typed stays
     assert kept.status_code == another_day.status_code == 302
     other.refresh_from_db()
