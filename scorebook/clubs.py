@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -157,19 +158,28 @@ def merge_players(source: Player, target: Player, *, author: AbstractBaseUser) -
 
 
 @transaction.atomic
+def _same_name(rows: QuerySet[Any], field: str, name: str) -> str | None:
+    """The ``field`` of the first of ``rows`` that goes by ``name``, as it was written, else
+    None. Letter case and spaces aside: compared here, as SQLite ignores the case of ASCII
+    letters only."""
+    wanted = name.strip().casefold()
+    for other in rows.values_list(field, flat=True):
+        if other.strip().casefold() == wanted:
+            return str(other)
+    return None
+
+
 def _check_night_name(
     club: Club, name: str, date: datetime.date, but: Evening | None = None
 ) -> None:
     """A night's name is its own among the club's nights of its date, whatever its letter
     case: two alike would be two entries alike in "Move to" and on the club page."""
     others = club.nights.filter(date=date).exclude(pk=but.pk if but else None)
-    wanted = name.strip().casefold()
-    for other in others.values_list("name", flat=True):
-        if other.strip().casefold() == wanted:  # named as the club wrote it
-            raise ClubError(
-                _("The club already has a night called “%(name)s” on that date.") % {"name": other},
-                "name",
-            )
+    if (other := _same_name(others, "name", name)) is not None:  # named as the club wrote it
+        raise ClubError(
+            _("The club already has a night called “%(name)s” on that date.") % {"name": other},
+            "name",
+        )
 
 
 def open_night(
@@ -218,11 +228,9 @@ def _next_number(night: Evening) -> int:
 
 
 def _title_taken(night: Evening, title: str, but: Table | None = None) -> bool:
-    """Whether another table of the night goes by ``title`` (whatever its letter case: compared
-    here, as SQLite ignores the case of ASCII letters only)."""
+    """Whether another table of the night goes by ``title``, whatever its letter case."""
     others = Table.objects.filter(evening=night).exclude(pk=but.pk if but is not None else None)
-    titles = {t.strip().casefold() for t in others.values_list("title", flat=True)}
-    return title.strip().casefold() in titles
+    return _same_name(others, "title", title) is not None
 
 
 @transaction.atomic
@@ -340,12 +348,10 @@ def save_season(season: Season, *, author: AbstractBaseUser) -> Season:
     case: two seasons alike would be two lines alike on the club page and a player's page."""
     season.full_clean()
     others = season.club.seasons.exclude(pk=season.pk)
-    wanted = season.name.strip().casefold()
-    for other in others.values_list("name", flat=True):
-        if other.strip().casefold() == wanted:  # named as the club wrote it
-            raise ClubError(
-                _("The club already has a season called “%(name)s”.") % {"name": other}, "name"
-            )
+    if (other := _same_name(others, "name", season.name)) is not None:  # as the club wrote it
+        raise ClubError(
+            _("The club already has a season called “%(name)s”.") % {"name": other}, "name"
+        )
     season.save()
     _log(season.club, ClubLog.Action.SEASON_SAVED, author, season=season.pk, name=season.name)
     return season
