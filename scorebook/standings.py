@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import F
+from django.db.models import Case, F, Value, When
 
 from players.ladder import Ladder, TableResult, rating_history, standings
 from players.models import Club, Player, Season, roster_order
@@ -239,14 +239,16 @@ def season_standings(season: Season) -> Standings:
 
 
 def current_season(club: Club, today: datetime.date | None = None) -> Season | None:
-    """The season running today (of two, the one that started last); between seasons the
-    last one played, whose final ladder the club still reads; before any, the first to come.
-    A season planned for the autumn is not the club's page until it starts."""
+    """The season running today (of several, one of the club's usual variant first, then the
+    one that started last); between seasons the last one played, whose final ladder the club
+    still reads; before any, the first to come. A season planned for the autumn is not the
+    club's page until it starts."""
     today = today or datetime.date.today()
     seasons = club.seasons.all()
+    usual = Case(When(variant=club.variant, then=Value(0)), default=Value(1))
     return (
         seasons.filter(starts_on__lte=today, ends_on__gte=today)
-        .order_by("-starts_on", "pk")
+        .order_by(usual, "-starts_on", "pk")
         .first()
         or seasons.filter(ends_on__lt=today).order_by("-ends_on", "-starts_on", "pk").first()
         or seasons.order_by("starts_on", "pk").first()

@@ -736,6 +736,19 @@ def test_the_club_page_shows_the_running_season_else_the_last_one_played(club, t
     assert standings.current_season(club, today=today).name == shown
 
 
+def test_of_seasons_running_at_once_the_club_page_shows_its_usual_variants(club):
+    # A Russian-whist club runs its year's ladder and, for a month, an Anfilada cup.
+    day = datetime.date
+    Season.objects.create(club=club, name="Year", starts_on=day(2026, 1, 1),
+                          ends_on=day(2026, 12, 31), variant=club.variant)  # fmt: skip
+    Season.objects.create(club=club, name="Cup", starts_on=day(2026, 5, 1),
+                          ends_on=day(2026, 5, 31), variant="anfilada")  # fmt: skip
+
+    assert club.variant == "russian"
+    assert standings.current_season(club, today=day(2026, 5, 10)).name == "Year"
+    assert standings.current_season(club, today=day(2026, 6, 10)).name == "Year"
+
+
 def test_only_the_seasons_variant_and_dates_count(club, night, organiser):
     season = _season(club, "total")
     play(seat_table(night, organiser, TABLE_1), 9)
