@@ -157,7 +157,6 @@ def merge_players(source: Player, target: Player, *, author: AbstractBaseUser) -
     return target
 
 
-@transaction.atomic
 def _same_name(rows: QuerySet[Any], field: str, name: str) -> str | None:
     """The ``field`` of the first of ``rows`` that goes by ``name``, as it was written, else
     None. Letter case and spaces aside: compared here, as SQLite ignores the case of ASCII
@@ -182,6 +181,7 @@ def _check_night_name(
         )
 
 
+@transaction.atomic
 def open_night(
     club: Club, *, name: str, date: datetime.date, place: str = "", author: AbstractBaseUser
 ) -> Evening:

@@ -989,6 +989,17 @@ def test_a_second_season_of_one_name_is_refused_at_the_field(client, club, organ
     assert list(Season.objects.values_list("name", "kind")) == [("Autumn 2026", "average")]
 
 
+def test_a_night_is_opened_with_its_history_line_or_not_at_all(club, organiser, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("the history could not be written")
+
+    monkeypatch.setattr(clubs, "_log", broken)
+    with pytest.raises(RuntimeError):
+        clubs.open_night(club, name="Half", date=NIGHT_DATE, author=organiser)
+
+    assert not club.nights.filter(name="Half").exists()
+
+
 def test_a_second_night_of_one_name_and_date_is_refused_at_the_name(client, club, night,
                                                                     organiser):  # fmt: skip
     # Two "Friday" nights of one date are two entries alike in "Move to" and on the club page.
