@@ -16,7 +16,12 @@ from collections.abc import Iterable, Mapping
 from players.ladder import PlayerKey, TableResult
 from scorebook.rules import Record, RecordError, Sheet, calendar_date, parse_record, score
 
-STDIN = "standard input"  # how messages name the record read from ``-``
+STDIN = "-"  # the path that reads one record from standard input
+
+
+def input_name(path: str) -> str:
+    """How messages name a record's path: ``-`` is "standard input"."""
+    return "standard input" if path == STDIN else path
 
 
 class LadderInputError(ValueError):
@@ -75,21 +80,21 @@ def load_ladder_records(paths: Iterable[str]) -> list[TableResult]:
     :class:`LadderInputError` naming the first file that fails.
     """
     paths = list(paths)
-    if paths.count("-") > 1:
-        raise LadderInputError("standard input can be given once (-): it holds one record")
-    seen: dict[str, str] = {}  # a file's real path -> the path it was given as
+    seen: dict[str, str] = {}  # a file's real path (or -) -> the path it was given as
     for path in paths:
-        real = os.path.realpath(path)
-        if path != "-" and real in seen:
+        real = path if path == STDIN else os.path.realpath(path)
+        if real in seen:
             raise LadderInputError(
-                f"{path}: the same file as {seen[real]}: each record counts once in a ladder"
+                "standard input can be given once (-): it holds one record"
+                if real == STDIN
+                else f"{path}: the same file as {seen[real]}: each record counts once in a ladder"
             )
-        seen.setdefault(real, path)
+        seen[real] = path
     tables: list[TableResult] = []
     first: tuple[str, str] | None = None  # (name, variant) of the first record
     for path in paths:
         table = _load(path)
-        name = STDIN if path == "-" else path
+        name = input_name(path)
         if first is None:
             first = (name, table.variant)
         elif table.variant != first[1]:
@@ -102,29 +107,29 @@ def load_ladder_records(paths: Iterable[str]) -> list[TableResult]:
 
 
 def _load(path: str) -> TableResult:
+    name = input_name(path)  # what the messages call it
     try:
-        if path == "-":
+        if path == STDIN:
             text = sys.stdin.buffer.read()
-            path = STDIN  # what the messages call it
         else:
             with open(path, "rb") as handle:
                 text = handle.read()
     except OSError as exc:
-        raise LadderInputError(f"cannot read {path}: {exc.strerror}") from None
+        raise LadderInputError(f"cannot read {name}: {exc.strerror}") from None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise LadderInputError(f"{path}: not valid JSON: {exc}") from None
+        raise LadderInputError(f"{name}: not valid JSON: {exc}") from None
     try:
         record = parse_record(data)
         date = _date(record.meta)
         sheet = score(record)
     except RecordError as exc:
-        raise LadderInputError(f"{path}: {exc}") from None
+        raise LadderInputError(f"{name}: {exc}") from None
     try:
         return table_result(record, sheet, date)
     except ValueError as exc:  # one player at two seats
-        raise LadderInputError(f"{path}: field 'players': {exc}") from None
+        raise LadderInputError(f"{name}: field 'players': {exc}") from None
 
 
 def _date(meta: Mapping[str, object]) -> datetime.date:

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from players.ladder import KINDS, Ladder, LadderError, ladder_document, standings
-from scorebook.ladders import STDIN, LadderInputError, load_ladder_records
+from scorebook.ladders import LadderInputError, input_name, load_ladder_records
 
 COLUMNS = ("rank", "player", "value", "sessions", "partners", "qualified")
 
@@ -83,8 +83,7 @@ class Command(BaseCommand):
         except LadderInputError as exc:
             raise CommandError(str(exc)) from None
         except LadderError as exc:
-            path = paths[exc.index]
-            raise CommandError(f"{STDIN if path == '-' else path}: {exc.message}") from None
+            raise CommandError(f"{input_name(paths[exc.index])}: {exc.message}") from None
         if options["json"]:
             self.stdout.write(json.dumps(ladder_document(ladder), ensure_ascii=False, indent=2))
         else:
