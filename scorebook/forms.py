@@ -558,6 +558,12 @@ class DealForm(forms.Form):
         return [(seat, named(record.side_of(seat), record), seat == dealer) for seat in seats]
 
     @property
+    def declarers_shown(self) -> str:
+        """The seat whose pair ``declarers`` shows (a bidding variant's dealer), else "": what
+        the cached taps of a fresh form depend on besides the table (_deal_fields.html)."""
+        return (self["dealer"].value() or self.preset.seats[0]) if self.entry.contract else ""
+
+    @property
     def call_at(self) -> int:
         """The score at which a side may call honours (two short of the game)."""
         return self.record.rules.game_target - 2

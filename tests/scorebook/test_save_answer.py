@@ -9,13 +9,21 @@ import re
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.forms.boundfield import BoundField
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorebook import services
 from scorebook.models import Table
 from scorebook.views.tables import DELTA_VERSIONS
-from tests.scorebook.conftest import PLAYERS, SEATS, deal_form, edit_form, russian_deal
+from tests.scorebook.conftest import (
+    FIRST_DEAL,
+    PLAYERS,
+    SEATS,
+    deal_form,
+    edit_form,
+    russian_deal,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -417,3 +425,40 @@ def test_a_save_answer_lists_the_undone_deals_past_the_new_one(client):
     after = r'<div id="after-log".*?</div>'
     assert part(answer, after) == part(whole_sheet(client, table), after)
     assert "Restore deal 30" in part(answer, after)  # the next deal: it may come back
+
+
+def test_the_taps_of_a_fresh_form_are_rendered_once_per_table_and_language(client, monkeypatch):
+    # The trump, tricks and honours strips of every next deal's form are the same: a save's
+    # answer takes them from the cache, and builds no radio button of them again.
+    table = imported(5)
+    client.get(reverse("table", args=[table.edit_token]))  # the page: the fresh form cached
+    built: list[str] = []
+    iterate = BoundField.__iter__
+    monkeypatch.setattr(
+        BoundField, "__iter__", lambda field: built.append(field.name) or iterate(field)
+    )
+
+    answer, _queries = save(client, table, tricks=9)
+
+    assert not {"trump", "tricks", "honours"} & set(built)
+    form = part(answer, r'<form id="deal-form".*?</form>')
+    assert re.search(r'name="tricks" value="9" id="[^"]*">', form)  # not tapped any more
+    assert 'name="tricks" value="9" id="id_tricks_9" checked' not in form
+    assert re.search(r'name="honours" value="" id="[^"]*" checked data-default', form)
+
+
+def test_the_cached_taps_follow_the_dealer_of_the_next_deal(client):
+    # Progulochny's contract names the dealer's pair as the declarers: the part cached per
+    # table must still show the pair of the next deal's dealer.
+    players = {seat: name for seat, name in PLAYERS.items()}
+    table = services.create_table(variant="progulochny", players=players, first_dealer="N")
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+    assert re.search(r'<strong data-dealer="N">', page)
+    deal = {"number": 1, "nonce": "first", "dealer": "N", **FIRST_DEAL["progulochny"]}
+
+    answer = client.post(reverse("deal_add", args=[table.edit_token]), deal, **FORM)
+
+    html = answer.content.decode()
+    assert answer.status_code == 200 and "Deal 2" in html
+    assert re.search(r'<strong data-dealer="E">', html)
+    assert re.search(r'<strong data-dealer="N" hidden>', html)
