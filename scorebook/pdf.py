@@ -258,6 +258,10 @@ class PrintSheet:
         return self.record.rules.game_target
 
     @property
+    def url_pieces(self) -> list[tuple[str, bool]]:
+        return url_pieces(self.url)
+
+    @property
     def player_names(self) -> list[str]:
         return [seat.name for seat in self.seats if seat.name]
 
@@ -294,6 +298,18 @@ def option_lines(record: Record) -> list[tuple[str, str]]:
             text = json.dumps(value, ensure_ascii=False)
         lines.append((str(labels.get(key, key)), text))
     return lines
+
+
+# The longest piece of a link kept on one line under the QR code: a table's token and its "/".
+WHOLE_PIECE = 25
+URL_PIECE = re.compile(r"[^/]*/+|[^/]+")
+
+
+def url_pieces(url: str) -> list[tuple[str, bool]]:
+    """``url`` in the pieces it may break between under the QR code, each ending at a "/",
+    and whether the piece is kept whole: the token is, so that no tail of it ("V/") sits alone
+    on a line; a piece longer than a token (a long host name) breaks where it must."""
+    return [(piece, len(piece) <= WHOLE_PIECE) for piece in URL_PIECE.findall(url)]
 
 
 @lru_cache(maxsize=256)
