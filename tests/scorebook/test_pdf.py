@@ -467,6 +467,28 @@ def test_a_short_table_prints_on_one_page(lang, paper):
 LINK = "https://whist.example.org/t/Xq3V_k9LmN2pQrStUvWx-ab4/"
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(
+    ("variant", "deals"),
+    [
+        ("russian", 12),
+        ("russian", 14),
+        ("anfilada", 12),
+        ("flying-duck", 12),
+        # these ten deals make five games and a rubber: the pad alone is two thirds of the page
+        ("english-short", 10),
+    ],
+)
+def test_a_short_table_with_its_qr_code_prints_on_one_a5_page(variant, deals, lang):
+    # every line of the header filled (title, date, place, club) and the QR code beside it
+    body = pdf.record_pdf(evening_record(variant, deals), lang=lang, paper="a5", url=LINK)
+    pages = pages_text(body)
+
+    assert len(pages) == 1
+    for number in range(1, deals + 1):
+        assert re.search(rf"(?m)^{number}\b", pages[0]), f"deal {number} is not in the list"
+
+
 @dataclass
 class Word:
     text: str
