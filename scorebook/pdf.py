@@ -224,6 +224,12 @@ def above_blocks(pad: Pad, games: Sequence[GameBlock]) -> list[PadBlock]:
     return blocks
 
 
+# How many deals an A5 sheet lists in two columns: a short table, whose list then takes half
+# the height. A longer one runs onto more pages anyway, and lists its deals in one column
+# under a head repeated on every page.
+TWO_COLUMNS = (4, 24)
+
+
 @dataclass
 class SeatLine:
     seat: str
@@ -256,6 +262,20 @@ class PrintSheet:
     @property
     def game_target(self) -> int:
         return self.record.rules.game_target
+
+    @property
+    def deal_columns(self) -> dict[str, list[list[DealLine]]]:
+        """The deal list's columns on each paper: on A5 a short table's deals in two, the
+        first half beside the second, so that the sheet stays on one page."""
+        deals = self.deals
+        if TWO_COLUMNS[0] <= len(deals) <= TWO_COLUMNS[1]:
+            half = (len(deals) + 1) // 2
+            return {"a4": [deals], "a5": [deals[:half], deals[half:]]}
+        return {"a4": [deals], "a5": [deals]}
+
+    @property
+    def url_pieces(self) -> list[tuple[str, bool]]:
+        return url_pieces(self.url)
 
     @property
     def player_names(self) -> list[str]:
@@ -294,6 +314,18 @@ def option_lines(record: Record) -> list[tuple[str, str]]:
             text = json.dumps(value, ensure_ascii=False)
         lines.append((str(labels.get(key, key)), text))
     return lines
+
+
+# The longest piece of a link kept on one line under the QR code: a table's token and its "/".
+WHOLE_PIECE = 25
+URL_PIECE = re.compile(r"[^/]*/+|[^/]+")
+
+
+def url_pieces(url: str) -> list[tuple[str, bool]]:
+    """``url`` in the pieces it may break between under the QR code, each ending at a "/",
+    and whether the piece is kept whole: the token is, so that no tail of it ("V/") sits alone
+    on a line; a piece longer than a token (a long host name) breaks where it must."""
+    return [(piece, len(piece) <= WHOLE_PIECE) for piece in URL_PIECE.findall(url)]
 
 
 @lru_cache(maxsize=256)
@@ -488,11 +520,16 @@ def _stylesheet() -> CSS:
     )
 
 
+# A5's margins are narrower than the stylesheet's (A4's): still room for the running head and
+# foot and a printer's unprintable edge, and 6 mm more of the page for a short table's sheet.
+PAGE_MARGINS = {"a4": "", "a5": "margin: 10mm 10mm 11mm;"}
+
+
 @cache
 def _page_css(paper: str, page_label: str) -> CSS:
     size = PAPERS[paper]
     css = f"""
-        @page {{ size: {size} portrait; }}
+        @page {{ size: {size} portrait; {PAGE_MARGINS[paper]} }}
         @page {{ @bottom-right {{ content: {css_string(page_label)} " " counter(page) " / "
             counter(pages); }} }}
     """

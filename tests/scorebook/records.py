@@ -108,3 +108,38 @@ def progulochny_record() -> dict[str, Any]:
             },
         ],
     }
+
+
+# The honours a deal writes in each variant of the A5 tests (Flying Duck scores none).
+HONOURS = {"english-short": 4, "russian": 5, "anfilada": 5, "flying-duck": 0}
+
+
+def evening_record(variant: str, deals: int, seed: int = 7) -> dict[str, Any]:
+    """A club night's table of ``variant`` with every line of the header filled: a title,
+    the date, the place and the club, and ``deals`` plain deals drawn from a fixed seed."""
+    rng = random.Random(seed)
+    honours = HONOURS[variant]
+    written: list[dict[str, Any]] = []
+    for i in range(deals):
+        ns = rng.choice([4, 5, 6, 7, 7, 8, 8, 9, 10])
+        held = rng.randint(0, honours)
+        deal: dict[str, Any] = {
+            "dealer": SEATS[i % 4],
+            "trump": rng.choice("SHDC"),
+            "tricks": {"NS": ns, "EW": 13 - ns},
+        }
+        if honours:
+            deal["honours"] = {"NS": held, "EW": honours - held}
+        written.append(deal)
+    return {
+        "format": "whist-record/1",
+        "variant": variant,
+        "players": {"N": "Анна Петрова", "E": "Борис", "S": "Вера", "W": "Глеб"},
+        "meta": {
+            "title": "Пятница, стол у окна",
+            "date": "2026-11-20",
+            "place": "Клуб на Мойке, 12",
+            "club": "Клуб любителей виста · Пятничный вечер",
+        },
+        "deals": written,
+    }

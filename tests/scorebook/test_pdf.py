@@ -6,11 +6,13 @@ poppler-utils, installed by ``make system-deps``) and must not be blank.
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -28,6 +30,7 @@ from scorebook.variants import variant_name
 from tests.scorebook.records import (
     EXAMPLES,
     RUSSIAN_PLAYERS,
+    evening_record,
     long_record,
     progulochny_record,
     r1_record,
@@ -458,6 +461,106 @@ def test_a_short_table_prints_on_one_page(lang, paper):
 
     assert len(pages) == 1
     assert squeeze(pages[0]).count(" · tricks ") + squeeze(pages[0]).count(" · взятки ") == 7
+
+
+# A table's link as the site prints it: a token of 24 letters, digits, "-" and "_".
+LINK = "https://whist.example.org/t/Xq3V_k9LmN2pQrStUvWx-ab4/"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(
+    ("variant", "deals"),
+    [
+        ("russian", 12),
+        ("russian", 14),
+        ("anfilada", 12),
+        ("flying-duck", 12),
+        # these ten deals make five games and a rubber: the pad alone is two thirds of the page
+        ("english-short", 10),
+    ],
+)
+def test_a_short_table_with_its_qr_code_prints_on_one_a5_page(variant, deals, lang):
+    # every line of the header filled (title, date, place, club) and the QR code beside it
+    body = pdf.record_pdf(evening_record(variant, deals), lang=lang, paper="a5", url=LINK)
+    pages = pages_text(body)
+
+    assert len(pages) == 1
+    for number in range(1, deals + 1):
+        assert re.search(rf"(?m)^{number}\b", pages[0]), f"deal {number} is not in the list"
+
+
+@dataclass
+class Word:
+    text: str
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+
+def page_words(body: bytes, tmp_path: Path, page: int = 1) -> tuple[float, list[Word]]:
+    """The page's width and its words with their boxes in points (pdftotext -bbox, poppler)."""
+    if shutil.which("pdftotext") is None:
+        pytest.fail("pdftotext not found: run 'make system-deps' (Debian package poppler-utils)")
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    source = tmp_path / "sheet.pdf"
+    source.write_bytes(body)
+    found = subprocess.run(
+        ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(source), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    width = float(re.search(r'<page width="([\d.]+)"', found)[1])
+    words = [
+        Word(html.unescape(text), float(x0), float(y0), float(x1), float(y1))
+        for x0, y0, x1, y1, text in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<',
+            found,
+        )
+    ]
+    return width, words
+
+
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+@pytest.mark.parametrize(("lang", "label"), [("en", "OPTIONS"), ("ru", "НАСТРОЙКИ")])
+def test_a_wide_option_starts_beside_the_qr_code_not_under_it(lang, label, paper, tmp_path):
+    # one option wider than the room beside the code, on the header's second line
+    record = {
+        **evening_record("russian", 4),
+        "meta": {"title": "Friday", "date": "2026-11-20"},
+        "options": {"honourValues": {"1": 100, "2": 200, "3": 300, "4": 400, "5": 800}},
+    }
+    body = pdf.record_pdf(record, lang=lang, paper=paper, url=LINK)
+    width, words = page_words(body, tmp_path)
+
+    # the code's caption is the text in the page's right quarter above the seats
+    seats = min(w.top for w in words if w.text == "Анна")
+    caption = [w for w in words if w.left > width * 3 / 4 and w.bottom < seats]
+    options = next(w for w in words if w.text == label)
+    assert caption
+    assert options.bottom < min(w.top for w in caption), "the options dropped under the code"
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        LINK,
+        "https://whist.example.org/t/k9LmN2pQrStUvWxYz3q8Ab-V/",  # not "V/" alone
+        "https://whist.example.org/t/a-b_c-d_e-f_g-h_i-j_k-l-/",
+    ],
+)
+def test_the_link_under_the_qr_code_breaks_only_after_a_slash(link, tmp_path):
+    body = pdf.record_pdf(evening_record("russian", 4), lang="en", paper="a4", url=link)
+    width, words = page_words(body, tmp_path)
+
+    # the link's lines in the caption: the words under the code, in the page's right quarter
+    seats = min(w.top for w in words if w.text == "Анна")
+    caption = [w for w in words if w.left > width * 3 / 4 and w.bottom < seats]
+    pieces = [w.text for w in sorted(caption, key=lambda w: w.top) if w.text in link]
+    assert "".join(pieces) == link
+    for piece in pieces:
+        assert piece.endswith("/"), f"the link breaks inside {piece!r}: {pieces}"
 
 
 def test_the_pad_writes_points_for_honours_and_the_deal_list_the_honours_held():
