@@ -1272,10 +1272,11 @@ def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str
         if seat == dummy:
             if name is not None:
                 raise _fail(
-                    f"the dummy seat {seat} has no player",
+                    f"the dummy seat {seat} has no player, got {name!r}",
                     field="players",
                     code="dummy-player",
                     seat=seat,
+                    value=name,
                 )
             players[seat] = None
             continue
@@ -1356,7 +1357,11 @@ def parse_record(data: object) -> Record:
     variant = data.get("variant")
     if not isinstance(variant, str) or variant not in PRESETS:
         raise _fail(
-            f"must be one of {', '.join(PRESETS)}, got {variant!r}", field="variant", code="variant"
+            f"must be one of {', '.join(PRESETS)}, got {variant!r}",
+            field="variant",
+            code="variant",
+            choices=tuple(PRESETS),
+            value=variant,
         )
     preset = PRESETS[variant]
     rules, options = _rules(preset, data.get("options"))
