@@ -566,4 +566,4 @@ def test_prussian_tricks_are_asked_by_the_players_names(client):
 
     assert "Tricks of Anna (N; Vera, S, takes the rest)" in english
     assert "Tricks of N (S takes the rest)" not in english
-    assert "Взятки Anna (С; остальные — у Vera, Ю)" in russian
+    assert "Взятки: Anna (С); остальные берёт Vera (Ю)" in russian
