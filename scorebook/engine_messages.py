@@ -75,6 +75,9 @@ MESSAGES = {
         "only a side standing at %(at)s may call honours; %(side)s stands at %(stands)s"
     ),
     "required": gettext_lazy("this is required"),
+    "call-played": gettext_lazy(
+        "the call did not win the game, so the deal is played: tap its tricks"
+    ),
     "not-used": gettext_lazy("this variant does not use it"),
     "text": gettext_lazy("must be text"),
     "control": gettext_lazy("must not contain control characters"),

@@ -858,6 +858,13 @@ class _DealParser:
         tricks: dict[str, int] | None = None
         raw_tricks = get("tricks")
         if raw_tricks is None:
+            if called is not None and not call_won:
+                raise _fail(
+                    "is required: the call scored nothing, so the deal is played",
+                    n,
+                    "tricks",
+                    code="call-played",
+                )
             if not call_won:
                 raise _fail("is required", n, "tricks", code="required")
         else:

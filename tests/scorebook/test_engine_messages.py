@@ -201,7 +201,7 @@ BAD = [
         ),
     ),
     (
-        "required",
+        "call-played",
         record(
             "english-long",
             *[TEN] * 4,
