@@ -216,11 +216,17 @@ SEATS = ("side", "expected", "seat", "key")
 LISTS = ("seats", "keys", "choices")
 
 
+# A value quoted in a verdict is cut after this many characters: enough to find it in the file,
+# not a 400-digit number filling the phone's screen.
+QUOTED_LIMIT = 60
+
+
 def json_value(value: object) -> str:
     try:
-        return json.dumps(value, ensure_ascii=False)
+        text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
-        return repr(value)
+        text = repr(value)
+    return text if len(text) <= QUOTED_LIMIT else text[:QUOTED_LIMIT] + "…"
 
 
 def single_player(error: RecordError, record: Record | None) -> bool:
