@@ -75,6 +75,9 @@ MESSAGES = {
         "only a side standing at %(at)s may call honours; %(side)s stands at %(stands)s"
     ),
     "required": gettext_lazy("this is required"),
+    "call-played": gettext_lazy(
+        "the call did not win the game, so the deal is played: tap its tricks"
+    ),
     "not-used": gettext_lazy("this variant does not use it"),
     "text": gettext_lazy("must be text"),
     "control": gettext_lazy("must not contain control characters"),
@@ -90,7 +93,7 @@ MESSAGES = {
     "json": gettext_lazy("This file is not a JSON record."),
     "suit": gettext_lazy("must be a suit: ♠ ♥ ♦ ♣ (S, H, D, C)"),
     "unknown-field": gettext_lazy("is not a field of a whist record"),
-    "variant": gettext_lazy("is not a variant this score book knows"),
+    "variant": gettext_lazy("must be one of the variants %(choices)s, not %(value)s"),
     "format": gettext_lazy("must be “whist-record/1”: this is not a whist record"),
     "claims-max": gettext_lazy("the players hold at most %(size)s honours, not %(got)s"),
     "object": gettext_lazy("must be a JSON object"),
@@ -137,7 +140,9 @@ MESSAGES = {
     ),
     "players": gettext_lazy("must be an object of seats and names (%(seats)s)"),
     "players-seat": gettext_lazy("this variant has the seats %(seats)s, not %(value)s"),
-    "dummy-player": gettext_lazy("the dummy's seat %(seat)s has no player"),
+    "dummy-player": gettext_lazy(
+        "the dummy's seat %(seat)s has no player: leave its name out (null), not %(value)s"
+    ),
     "name": gettext_lazy("seat %(seat)s needs a player's name"),
     "dummy-variant": gettext_lazy("this variant is not played three-handed with a dummy"),
     "deals": gettext_lazy("must be a list of deals"),
@@ -150,6 +155,21 @@ PLAYER_MESSAGES = {
         "taking 3 tricks needs the revoking player to hold 3 tricks (%(side)s has %(has)s)"
     ),
 }
+
+
+def unreadable(error: Exception, data: bytes) -> str:
+    """Why an uploaded file is not a JSON record at all, in the active language: it is empty,
+    it is not UTF-8 text, or where its JSON breaks (the line and the column, as an editor
+    counts them)."""
+    if not data.strip():
+        return _("This file is empty: choose the record file (.json) downloaded from a table.")
+    if isinstance(error, UnicodeDecodeError):
+        return _("This file is not a JSON record: it is not UTF-8 text.")
+    if isinstance(error, json.JSONDecodeError):
+        return _(
+            "This file is not a JSON record: its JSON breaks at line %(line)s, column %(column)s."
+        ) % {"line": error.lineno, "column": error.colno}
+    return str(MESSAGES["json"])
 
 
 def sentence(text: str) -> str:
@@ -196,11 +216,17 @@ SEATS = ("side", "expected", "seat", "key")
 LISTS = ("seats", "keys", "choices")
 
 
+# A value quoted in a verdict is cut after this many characters: enough to find it in the file,
+# not a 400-digit number filling the phone's screen.
+QUOTED_LIMIT = 60
+
+
 def json_value(value: object) -> str:
     try:
-        return json.dumps(value, ensure_ascii=False)
+        text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
-        return repr(value)
+        text = repr(value)
+    return text if len(text) <= QUOTED_LIMIT else text[:QUOTED_LIMIT] + "…"
 
 
 def single_player(error: RecordError, record: Record | None) -> bool:

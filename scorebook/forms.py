@@ -358,7 +358,7 @@ TRICKS = range(14)
 class DealForm(forms.Form):
     """The entry screen of one deal, for the table's variant."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput)
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)  # deals count from 1
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     nonce = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
     note = forms.CharField(label=_("Note"), max_length=200, required=False)

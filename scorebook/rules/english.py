@@ -57,7 +57,9 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
             _add(ledger, deal.called, value, "honours", revoking)
             if ledger.game_won_by is None and deal.tricks is None:
                 raise ledger.error(
-                    "is required: the call did not win the game", "tricks", code="required"
+                    "is required: the call did not win the game, so the deal is played",
+                    "tricks",
+                    code="call-played",
                 )
 
     tricks = deal.tricks or {}

@@ -858,6 +858,13 @@ class _DealParser:
         tricks: dict[str, int] | None = None
         raw_tricks = get("tricks")
         if raw_tricks is None:
+            if called is not None and not call_won:
+                raise _fail(
+                    "is required: the call scored nothing, so the deal is played",
+                    n,
+                    "tricks",
+                    code="call-played",
+                )
             if not call_won:
                 raise _fail("is required", n, "tricks", code="required")
         else:
@@ -1272,10 +1279,11 @@ def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str
         if seat == dummy:
             if name is not None:
                 raise _fail(
-                    f"the dummy seat {seat} has no player",
+                    f"the dummy seat {seat} has no player, got {name!r}",
                     field="players",
                     code="dummy-player",
                     seat=seat,
+                    value=name,
                 )
             players[seat] = None
             continue
@@ -1356,7 +1364,11 @@ def parse_record(data: object) -> Record:
     variant = data.get("variant")
     if not isinstance(variant, str) or variant not in PRESETS:
         raise _fail(
-            f"must be one of {', '.join(PRESETS)}, got {variant!r}", field="variant", code="variant"
+            f"must be one of {', '.join(PRESETS)}, got {variant!r}",
+            field="variant",
+            code="variant",
+            choices=tuple(PRESETS),
+            value=variant,
         )
     preset = PRESETS[variant]
     rules, options = _rules(preset, data.get("options"))

@@ -24,7 +24,7 @@ from django_ratelimit.decorators import ratelimit
 from players.models import Player
 from scorebook import clubs, services
 from scorebook.delta import delta_pad
-from scorebook.engine_messages import locate
+from scorebook.engine_messages import locate, unreadable
 from scorebook.forms import DealForm, TableForm
 from scorebook.models import Evening, Seat, Table
 from scorebook.pad import build_pad
@@ -318,8 +318,9 @@ def import_record(request: HttpRequest) -> HttpResponse:
         elif upload.size and upload.size > services.MAX_RECORD_BYTES:
             error = _("The file is too large for a record.")
         else:
+            raw = upload.read()
             try:
-                data = json.loads(upload.read())
+                data = json.loads(raw)
                 table = services.import_record(
                     data,
                     owner=request.user if request.user.is_authenticated else None,  # type: ignore[arg-type]
@@ -327,9 +328,9 @@ def import_record(request: HttpRequest) -> HttpResponse:
                 )
             except RecordError as exc:  # before ValueError: it is one
                 error = locate(exc)
-            except (ValueError, UnicodeDecodeError, RecursionError):
+            except (ValueError, UnicodeDecodeError, RecursionError) as exc:
                 # RecursionError: JSON nested deeper than Python's stack
-                error = _("This file is not a JSON record.")
+                error = unreadable(exc, raw)
             else:
                 remember(request, table)
                 messages.success(request, _("The record was imported."))

@@ -48,3 +48,18 @@ def test_the_first_deals_choice_of_dealer_never_covers_its_label(new_context, la
     assert title["x"] + title["width"] <= label["x"]  # Deal 1 · Dealer [N · Anastasia…]
     assert label["x"] + label["width"] <= choice["x"]
     assert choice["x"] + choice["width"] <= PHONE["width"]
+
+
+def test_a_long_name_in_the_settlement_keeps_clear_of_its_amount(new_context) -> None:
+    page = new_context().new_page()
+    start_table(page, {"N": LONG, "E": "Boris", "S": "Vera", "W": "Gleb"})
+    Tapper(page).deal(Deal(9, 3, "H"))
+    page.get_by_role("button", name="Save deal").click()
+    page.locator(".deal-log > li").first.wait_for()
+
+    row = page.locator(".players-settlement li").first
+    name = row.locator("span").bounding_box()
+    amount = row.locator("strong").bounding_box()
+    assert name is not None and amount is not None
+    # The name wraps short of the amount, with a gap between them: "…тин −4", not "…тин−4".
+    assert name["x"] + name["width"] + 4 <= amount["x"], (name, amount)

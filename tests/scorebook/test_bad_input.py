@@ -499,3 +499,20 @@ def test_a_new_table_with_nothing_at_all_asks_for_every_player(client):
         next_field = following.find('name="')
         assert "Enter the player&#x27;s name." in following[:next_field], seat
     assert not Table.objects.exists()
+
+
+@pytest.mark.parametrize("number", ["0", "-3"])
+def test_a_deal_number_below_1_is_a_damaged_form_not_another_devices_save(client, number):
+    # Deal numbers start at 1: no other device ever saved a deal 0 (found by a new user).
+    table = make_table("russian", deals=1)
+    before = snapshot(table)
+
+    page = client.post(
+        reverse("deal_add", args=[table.edit_token]), entry_form(table, {"number": number})
+    )
+
+    assert page.status_code == 422
+    text = html.unescape(page.content.decode())
+    assert "The form was damaged (number)" in text
+    assert "another device" not in text
+    assert snapshot(table) == before

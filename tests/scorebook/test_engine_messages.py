@@ -50,6 +50,17 @@ def test_a_verdict_without_a_translation_keeps_the_engines_words():
         assert describe(error) == "something unusual"
 
 
+def test_a_long_value_in_a_verdict_is_quoted_shortened():
+    # A 400-digit number or a page of text in a file: the verdict quotes enough to find it.
+    huge = 10**400
+    error = verdict(record("russian", {"trump": "H", "tricks": {"NS": huge, "EW": 1}}))
+
+    said = locate(error)
+
+    assert str(huge)[:20] in said and str(huge) not in said
+    assert len(said) < 150, said
+
+
 def test_seats_in_a_verdict_use_the_interface_letters():
     error = RecordError("x", deal=1, field="contract", code="declarer", params={"side": "NS"})
     with translation.override("ru"):
@@ -201,7 +212,7 @@ BAD = [
         ),
     ),
     (
-        "required",
+        "call-played",
         record(
             "english-long",
             *[TEN] * 4,

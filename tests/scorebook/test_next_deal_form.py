@@ -156,3 +156,19 @@ def test_honours_claimed_in_a_trump_game_are_kept(client):
 
     assert response.status_code == 302
     assert table.deals.get().data["honours"] == {"NS": 3, "EW": 2}
+
+
+def test_the_russian_tricks_row_of_a_two_player_table_never_declines_a_name(client):
+    # Russian puts a name after "взятки" or "у" in the genitive ("у Веры"), which a name typed
+    # at the table cannot be put in: the row names each player where his name is said as typed.
+    table = services.create_table(
+        variant="prussian", players={"N": "Анна", "S": "Вера"}, first_dealer="N"
+    )
+
+    page = client.get(reverse("table", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE="ru")
+
+    legend = re.search(r"<legend>(Взятки[^<]*)</legend>", page.content.decode())
+    assert legend is not None
+    words = legend.group(1)
+    assert "Анна" in words and "Вера" in words
+    assert not re.search(r"(\bу|Взятки) (Анна|Вера)\b", words), words

@@ -453,11 +453,11 @@ def test_uploading_a_record_creates_its_table(client, table_with_deals):
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"{not json", "This file is not a JSON record."),
-        (b"\xff\xfe\x00", "This file is not a JSON record."),
+        (b"{not json", "This file is not a JSON record: its JSON breaks at line 1, column 2."),
+        (b"\xff\xfe\x00", "This file is not a JSON record: it is not UTF-8 text."),
         (
             b'{"format": "whist-record/1", "variant": "bridge"}',
-            "variant: is not a variant this score book knows",
+            "variant: must be one of the variants english-short,",
         ),
         (
             json.dumps(

@@ -363,6 +363,23 @@ def test_a_call_needs_the_honours_of_the_side(client, long_whist):
     assert "Tap the honours of the side that called." in response.content.decode()
 
 
+@pytest.mark.parametrize(("lang", "call"), [("en", "call"), ("ru", "объяв")])
+def test_a_call_that_scores_nothing_asks_for_the_tricks_saying_why(client, long_whist, lang, call):
+    """Two honours called score nothing: the deal is played, and the tricks row says so rather
+    than a bare "This is required." (found by a new user)."""
+    english_deals(long_whist, 13, 7)
+
+    response = post_deal(
+        client, long_whist, lang, number=3, dealer="S", trump="H", called="NS", honours=2
+    )
+
+    assert response.status_code == 422
+    errors = re.findall(r'<p class="field-error" role="alert">(.*?)</p>', response.text)
+    assert len(errors) == 1, errors
+    assert call in errors[0].lower(), errors
+    assert not Deal.objects.filter(table=long_whist, number=3).exists()
+
+
 # ---------------------------------------------------------------------------------------------
 # Progulochny: a trump game unless another game is tapped
 
@@ -566,4 +583,4 @@ def test_prussian_tricks_are_asked_by_the_players_names(client):
 
     assert "Tricks of Anna (N; Vera, S, takes the rest)" in english
     assert "Tricks of N (S takes the rest)" not in english
-    assert "Взятки Anna (С; остальные — у Vera, Ю)" in russian
+    assert "Взятки: Anna (С); остальные берёт Vera (Ю)" in russian
