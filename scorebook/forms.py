@@ -519,6 +519,8 @@ class DealForm(forms.Form):
         self.honours_by = self.entry.honours
         # Rules options "... won them in tricks": the honours taken, not those dealt, are asked
         self.honours_won = rules.honours_by == "captured"
+        # Eralash has no trumps: its honours are the four aces, and the form calls them so
+        self.honours_are_aces = rules.honour_set == "aces"
         if not size:
             self.honours_by = NONE
         elif rules.aces_per_player:

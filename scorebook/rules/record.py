@@ -1160,7 +1160,9 @@ class _DealParser:
                 got=raw[a] + raw[b],
             )
         result = {a: raw[a], b: 6 - raw[a]} if a in raw else {a: 6 - raw[b], b: raw[b]}
-        for side in sides:
+        # The side the record names first: its counts are the ones the scorer gave (the
+        # declarers' on the deal form), the other side's only follow from them
+        for side in sorted(sides, key=lambda s: s not in raw):
             last_seven = tricks[side] - result[side]
             if not 0 <= last_seven <= 7:
                 raise _fail(

@@ -164,18 +164,25 @@ def field_labels(names: list[str]) -> str:
     return ", ".join(field_label(n) for n in names)
 
 
-def _entries_html(deal: int, cell: list[Any], not_scored: str) -> str:
+def _entries_html(row: Any, cell: list[Any], not_scored: str) -> str:
+    """A cell's entries, each after its deal's number and the marks the paper writes there
+    (pdf.entries_html): R beside every entry of a revoked deal, a contra's ×2 (recontra's ×4)
+    beside what it multiplied."""
+    marks = " ".join(str(m) for m in row.marks)
+    times = " ".join(str(m) for m in [*row.marks, row.doubling] if m)
+    plain = f"<sup>{row.deal}\u202f{escape(marks)}</sup>" if marks else f"<sup>{row.deal}</sup>"
+    marked = f"<sup>{row.deal}\u202f{escape(times)}</sup>" if times else plain
     parts = []
     for e in cell:
         label = e.label
         small = f" <small>{escape(label)}</small>" if label else ""
+        sup = marked if e.multiplied else plain
         if e.struck:
             parts.append(
-                f'<span class="entry struck" title="{not_scored}"><sup>{deal}</sup>'
-                f"{e.points}{small}</span>"
+                f'<span class="entry struck" title="{not_scored}">{sup}{e.points}{small}</span>'
             )
         else:
-            parts.append(f'<span class="entry"><sup>{deal}</sup>{e.points}{small}</span>')
+            parts.append(f'<span class="entry">{sup}{e.points}{small}</span>')
     return "".join(parts)
 
 
@@ -186,7 +193,7 @@ def pad_above_rows(pad: Any) -> SafeString:
     not_scored = escape(_("not scored"))
     rows = [
         "<tr>"
-        + "".join(f"<td>{_entries_html(row.deal, cell, not_scored)}</td>" for cell in row.cells)
+        + "".join(f"<td>{_entries_html(row, cell, not_scored)}</td>" for cell in row.cells)
         + "</tr>"
         for row in pad.above
     ]
@@ -211,7 +218,7 @@ def pad_below_rows(pad: Any) -> SafeString:
             if not any(row.cells):  # nothing below the line (a contract lost): nothing written
                 continue
             cells = "".join(
-                f"<td>{_entries_html(row.deal, cell, not_scored)}</td>" for cell in row.cells
+                f"<td>{_entries_html(row, cell, not_scored)}</td>" for cell in row.cells
             )
             rows.append(f"<tr>{cells}</tr>")
         result = game.result

@@ -2,7 +2,7 @@
 
 import pytest
 
-from .helpers import check, gdeal, record, rv, score
+from .helpers import RecordError, check, gdeal, record, rv, score
 
 PG = "progulochny"
 
@@ -265,3 +265,17 @@ def test_progulochny_declarers_of_the_dealers_side():
     deals = [gdeal("NS", "grand", 7, dealer="N"), gdeal("EW", "null", 6, dealer="E")]
     out = score(record(PG, deals))
     check(out, {"below": t(3, 3), "ns_net": 0})
+
+
+@pytest.mark.parametrize("side", ["NS", "EW"])
+def test_first_six_beyond_the_tricks_is_told_in_the_counts_the_scorer_gave(side):
+    # The scorer gives the declarers' tricks among the first six: a refusal speaks of the
+    # declarers and of the numbers he entered (5 of the first six, 2 in all), not of the other
+    # side's counts derived from them (1 and 11), whichever side declares
+    rec = record(PG, [gdeal(side, "grand-null", 2, first_six={side: 5})])
+
+    with pytest.raises(RecordError) as info:
+        score(rec)
+
+    assert (info.value.field, info.value.code) == ("first_six", "first-six-tricks")
+    assert info.value.params == {"side": side, "first": 5, "tricks": 2}

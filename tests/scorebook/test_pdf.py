@@ -1056,3 +1056,35 @@ def test_a_variant_without_partnerships_speaks_of_players_not_sides(variant):
     for line in (revoke, settlement):
         assert not re.search(r"\b(side|sides|claimants|revokers)\b", line), line
     assert "player" in revoke and "player" in settlement
+
+
+def _pad_part(page: str, part: str) -> str:
+    return page.split(f'id="pad-{part}"', 1)[1].split("</tbody>", 1)[0]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("lang", "revoke"), [("en", "R"), ("ru", "Р")])
+def test_the_screen_marks_contra_recontra_and_revokes_beside_the_entries_as_the_paper(
+    client, lang, revoke
+):
+    # The paper writes ×2 / ×4 beside what a contra or recontra multiplied, and R beside a
+    # revoked deal's entries; the screen the scorer checks at the table showed neither, so a
+    # "12 penalty" there did not say it was a recontra's
+    bidding = imported(progulochny_record())
+    page = client.get(
+        reverse("table", args=[bidding.view_token]), headers={"accept-language": lang}
+    ).content.decode()
+    above, below = _pad_part(page, "above"), _pad_part(page, "below")
+
+    assert re.search(r"<sup>1\W*×2</sup>1 <small>", above)  # the contra's extra
+    assert re.search(r"<sup>1\W*×2</sup>2 <small>", above)  # the overtricks, multiplied
+    assert re.search(r"<sup>2\W*×4</sup>9 <small>", above)  # the recontra's extra
+    assert re.search(r"<sup>1</sup>2 <small>", above)  # the honours: never multiplied
+    assert "×" not in below  # the contracts' base below the line is never multiplied
+
+    revoked = imported(rich_record(players={"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"}))
+    page = client.get(
+        reverse("table", args=[revoked.view_token]), headers={"accept-language": lang}
+    ).content.decode()
+
+    assert re.search(rf"<sup>2\W*{revoke}</sup>6 <small>", _pad_part(page, "below"))

@@ -204,6 +204,32 @@ def test_honours_won_in_tricks_are_asked_as_won_not_held(client, variant, lang, 
     assert held not in page
 
 
+@pytest.mark.parametrize(
+    ("lang", "options", "legend", "wrong"),
+    [
+        ("en", {}, "Aces held by NS (EW hold the rest)", "Honours"),
+        ("ru", {}, "Тузы у СЮ (остальные — у ВЗ)", "Онеры"),
+        ("en", {"honoursBy": "captured"}, "Aces won in tricks by NS (EW won the rest)", "Honours"),
+        ("ru", {"honoursBy": "captured"}, "Тузы во взятках СЮ (остальные — у ВЗ)", "Онеры"),
+        ("en", {"eralash.acesPerPlayer": True}, "<legend>Aces</legend>", "Honours"),
+        ("ru", {"eralash.acesPerPlayer": True}, "<legend>Тузы</legend>", "Онеры"),
+    ],
+)
+def test_eralash_asks_for_its_honours_by_their_name_the_aces(client, lang, options, legend, wrong):
+    # Eralash has no trumps: its honours are the four aces, and a scorer asked for "honours"
+    # on a no-trump deal does not know what to count
+    table = services.create_table(
+        variant="eralash", players=PLAYERS, options=options, first_dealer="N"
+    )
+
+    page = client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    form = page[page.index("deal-form") :]
+    form = form[: form.index("</form>")]
+
+    assert legend in form
+    assert wrong not in form
+
+
 def test_a_claim_is_one_tap_on_the_honours_strip(client, table):
     post_deal(client, table, trump="H", tricks=8, honours=1)
 
