@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
@@ -301,8 +301,23 @@ def _option_field(key: str, default: Any, preset: Preset) -> forms.Field:
             choices=[(v, choice_labels[v]) for v in values],
             widget=forms.RadioSelect if kind[0] == "choice" else forms.Select,
         )
-    text = ", ".join(f"{k}:{v}" for k, v in dict(default).items())
-    return forms.CharField(label=label, required=False, initial=text, help_text=_("e.g. 3:2, 4:4"))
+    return forms.CharField(
+        label=label, required=False, initial=_values_text(default), help_text=_("e.g. 3:2, 4:4")
+    )
+
+
+def _values_text(values: Mapping[Any, Any]) -> str:
+    """Honour values as the form asks for them: "3:2, 4:4"."""
+    return ", ".join(f"{k}:{v}" for k, v in dict(values).items())
+
+
+def option_initial(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Stored options (a table's, a club's usual ones) as the new-table form's values: honour
+    values as the "3:2, 4:4" the form asks for, not as the mapping kept."""
+    return {
+        f"opt_{key}": _values_text(value) if isinstance(value, Mapping) else value
+        for key, value in options.items()
+    }
 
 
 HONOURS_HELD_MAX, HONOUR_POINTS_MAX = 5, 1000  # what the engine accepts in honourValues

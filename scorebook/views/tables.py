@@ -25,7 +25,7 @@ from players.models import Player
 from scorebook import clubs, services
 from scorebook.delta import delta_pad
 from scorebook.engine_messages import locate, unreadable
-from scorebook.forms import DealForm, TableForm
+from scorebook.forms import DealForm, TableForm, option_initial
 from scorebook.models import Evening, Seat, Table
 from scorebook.pad import build_pad
 from scorebook.rules import PRESETS, RecordError
@@ -53,7 +53,7 @@ def new_table(request: HttpRequest, variant: str, token: str | None = None) -> H
         if night.club is None or clubs.role_of(request.user, night.club) != clubs.ORGANISER:
             raise PermissionDenied("organisers only")
         if variant == night.club.variant:
-            initial = {f"opt_{key}": value for key, value in night.club.options.items()}
+            initial = option_initial(night.club.options)
     form = TableForm(variant, request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         table_fields: dict[str, Any] = {

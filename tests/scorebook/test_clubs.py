@@ -1554,3 +1554,17 @@ def test_the_history_says_what_a_nights_correction_changed(client, club, organis
     page = client.get(reverse("club", args=[club.token]), HTTP_ACCEPT_LANGUAGE=lang)
 
     assert said in page.content.decode()
+
+
+def test_the_clubs_usual_honour_values_come_back_as_typed(client, club, night, organiser):
+    # Honour values are kept as a mapping: the form must offer them as "3:2, 4:4", which it
+    # accepts again, not as a Python dict it refuses
+    client.force_login(organiser)
+    values = "3:3, 4:6, 5:9"
+    form = new_table_form("russian", **{"opt_honourValues": values, "keep_options": "on"})
+    client.post(reverse("night_table", args=[night.token, "russian"]), form)
+
+    page = client.get(reverse("night_table", args=[night.token, "russian"])).content.decode()
+
+    assert f'name="opt_honourValues" value="{values}"' in page
+
