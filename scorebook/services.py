@@ -85,6 +85,47 @@ def players_of(table: Table) -> dict[str, str | None]:
     return {seat: seats.get(seat) for seat in PRESETS[table.variant].seats}
 
 
+@dataclass(frozen=True)
+class NextTable:
+    """How the next table of the same players starts (the new-table form's fields)."""
+
+    players: dict[str, str | None]
+    dummy: str
+    first_dealer: str
+    options: dict[str, Any]
+    right_side: str
+    place: str
+    defender: str  # with a dummy: the player who plays it there
+
+
+def next_table(table: Table, next_dealer: str | None = None) -> NextTable:
+    """The next table of the same players. The variant's options, the side on the right and
+    the place stay. Without a dummy everyone keeps his seat and the first dealer is the one
+    this table would deal next (``next_dealer``). With a dummy (three-handed) the dummy is
+    passed on, as the rules recommend after each rubber: it moves one seat clockwise, the
+    player sitting there takes the seat it left (the order round the table is kept), and it
+    deals first, its new partner dealing for it."""
+    players = players_of(table)
+    seats = list(PRESETS[table.variant].seats)
+    dummy, defender = "", ""
+    first_dealer = next_dealer or table.first_dealer or seats[0]
+    if table.dummy in seats:
+        at = seats.index(table.dummy)
+        dummy = seats[(at + 1) % len(seats)]
+        players[table.dummy], players[dummy] = players[dummy], None
+        first_dealer = dummy
+        defender = players[seats[(at + 3) % len(seats)]] or ""  # opposite the new dummy
+    return NextTable(
+        players=players,
+        dummy=dummy,
+        first_dealer=first_dealer,
+        options=dict(table.options),
+        right_side=table.right_side,
+        place=table.place,
+        defender=defender,
+    )
+
+
 def record_data(
     table: Table,
     deals: list[Mapping[str, Any]] | None = None,

@@ -7,6 +7,7 @@ import hashlib
 import json
 import uuid
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -54,6 +55,8 @@ def new_table(request: HttpRequest, variant: str, token: str | None = None) -> H
             raise PermissionDenied("organisers only")
         if variant == night.club.variant:
             initial = option_initial(night.club.options)
+    if request.method == "GET" and (after := _table_after(request, variant)) is not None:
+        initial = {**initial, **after}
     form = TableForm(variant, request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         table_fields: dict[str, Any] = {
@@ -94,6 +97,25 @@ def new_table(request: HttpRequest, variant: str, token: str | None = None) -> H
         "known_players": known_players(request, night),
     }
     return render(request, "scorebook/new_table.html", context, status=status)
+
+
+def _table_after(request: HttpRequest, variant: str) -> dict[str, Any] | None:
+    """The form's values for the next table of the players of the table ``?after=`` names by
+    either of its links (services.next_table): None without one, or for another variant."""
+    token = request.GET.get("after", "")
+    table = Table.objects.filter(Q(edit_token=token) | Q(view_token=token), variant=variant)
+    found = table.first() if token else None
+    if found is None:
+        return None
+    following = services.next_table(found, services.table_state(found).next_dealer)
+    return {
+        **{f"player_{seat}": name or "" for seat, name in following.players.items()},
+        **option_initial(following.options),
+        "dummy": following.dummy,
+        "first_dealer": following.first_dealer,
+        "right_side": following.right_side,
+        "place": following.place,
+    }
 
 
 def known_players(request: HttpRequest, night: Evening | None) -> list[str]:
@@ -140,6 +162,8 @@ def _context(
         "form": form,
         "variant_name": variant_name(table.variant),
         "seat_names": seat_names,
+        # Who deals for the dummy: its partner, opposite (three-handed whist).
+        "dummy_partner": seat_names[OPPOSITE[dummy]] if (dummy := state.record.dummy) else "",
         "seat_labels": SEAT_NAMES,
         "next_dealer_name": seat_names.get(state.next_dealer or "", ""),
         # The dummy's deal is dealt by its partner, opposite (three-handed whist).
@@ -228,7 +252,22 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     context = table_context(request, table, can_edit)
     if request.htmx:  # type: ignore[attr-defined]
         return render(request, "scorebook/table.html#live", context)
+    if url := _next_table_url(request, table, token):
+        following = services.next_table(table, context["state"].next_dealer)
+        context["next_table"] = {"url": url, "defender": following.defender}
     return render(request, "scorebook/table.html", context)
+
+
+def _next_table_url(request: HttpRequest, table: Table, token: str) -> str:
+    """Where the next table of the same players starts: in the table's club night, for the
+    club's organisers only (others get no link), otherwise as any new table."""
+    night = table.evening
+    query = "?" + urlencode({"after": token})
+    if night is None or night.club_id is None:
+        return reverse("new_table", args=[table.variant]) + query
+    if clubs.role_of(request.user, night.club) != clubs.ORGANISER:  # type: ignore[arg-type]
+        return ""
+    return reverse("night_table", args=[night.token, table.variant]) + query
 
 
 # How many versions behind a page may be and still get only the changes: each one's answer,

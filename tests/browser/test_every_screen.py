@@ -37,6 +37,7 @@ from pypdf import PdfReader
 from players.models import Club, Player, Season
 from scorebook import clubs, services
 from scorebook.models import Deal, Evening, Table
+from scorebook.rules import PRESETS
 from scorebook.views import accounts
 from tests.browser.conftest import PHONE, SCREENSHOTS, Site
 
@@ -320,6 +321,9 @@ BAD_RECORDS = {
     "a dealer out of turn": {"deals": [{}, {"dealer": "S"}]},
     "an unknown variant": {"variant": "bridge"},
 }
+# The verdicts that quote the record file's own words, as the file writes them: a field the
+# user made up; the variant he wrote, and the variants a record may name instead.
+FILE_WORDS = {"an unknown field": ["score"], "an unknown variant": ["bridge", *PRESETS]}
 
 
 def bad_record(mistake: dict[str, Any] | bytes) -> bytes:
@@ -395,7 +399,7 @@ def screens(world: World) -> dict[str, Callable[[Page], None]]:
                 lambda page, m=mistake: upload(page, "record.json", bad_record(m))
             )
             for what, mistake in BAD_RECORDS.items()
-            if what != "an unknown field"  # it quotes the user's own field name: see below
+            if what not in FILE_WORDS  # it quotes the file's own words: see below
         },
         "a deal refused": refused_deal,
         "refused correction": refused_correction,
@@ -548,7 +552,7 @@ def test_an_import_error_is_said_in_russian(
         [*FOUR.values(), *(k for d in BAD_RECORDS[what].get("deals", []) for k in d)]
         if isinstance(BAD_RECORDS[what], dict)
         else list(FOUR.values())
-    )
+    ) + FILE_WORDS.get(what, [])
     assert not re.search(r"[A-Za-z]{2,}", leftover(said["ru"], sorted(data))), said
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import html
 import io
 import re
 import urllib.parse
@@ -1568,3 +1569,20 @@ def test_the_clubs_usual_honour_values_come_back_as_typed(client, club, night, o
 
     assert f'name="opt_honourValues" value="{values}"' in page
 
+
+def test_the_next_table_of_a_night_starts_in_the_night_for_its_organisers(
+    client, club, night, organiser, member
+):
+    table = play(seat_table(night, organiser, TABLE_1), 8)
+    page = reverse("table", args=[table.view_token])
+
+    as_client(client, member)
+    assert 'class="next-table"' not in client.get(page).content.decode()  # may not start one
+    client.force_login(organiser)
+    found = re.search(
+        r'<p class="next-table"><a class="button" href="([^"]+)"', client.get(page).content.decode()
+    )
+    form = client.get(html.unescape(found.group(1))).content.decode()
+
+    assert found.group(1).startswith(reverse("night_table", args=[night.token, "russian"]))
+    assert 'name="player_W" value="Gleb"' in form and "Start the table" in form
