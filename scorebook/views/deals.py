@@ -12,7 +12,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook import services
-from scorebook.engine_messages import describe, field_label, named, sentence
+from scorebook.engine_messages import clause, describe, later_deal, named, sentence
 from scorebook.forms import DealForm, deal_initial
 from scorebook.models import Deal, Table
 from scorebook.rules import Record, RecordError
@@ -32,17 +32,11 @@ SHOW_FIRST_ERROR = (
 
 def _engine_error(form: DealForm, error: RecordError, number: int) -> None:
     """Show the engine's verdict next to the field it names, naming the players."""
-    message = describe(error, form.record)
     if error.deal is not None and error.deal != number:
-        message = _("Deal %(deal)s would no longer be valid: %(field)s: %(message)s") % {
-            "deal": error.deal,
-            "field": field_label(error.field or ""),
-            "message": message,
-        }
-        form.group_error("deal", message)
+        form.group_error("deal", later_deal(error, form.record))
         form.blocking_deal = error.deal
     else:
-        form.group_error(error.field or "deal", sentence(message))
+        form.group_error(error.field or "deal", sentence(describe(error, form.record)))
 
 
 # The game a save won, as the message says it ("win a double game"): Russian wants the
@@ -308,17 +302,15 @@ def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
     except services.Conflict:
         messages.error(request, _conflict_message(number))
     except RecordError as error:
-        message = describe(error, services.table_rules(table))  # the dealers by name
+        record = services.table_rules(table)  # the dealers by name
         if error.deal is not None and error.deal != number:  # a later deal it would break
-            message = _("deal %(deal)s would no longer be valid: %(message)s") % {
-                "deal": error.deal,
-                "message": message,
+            message = later_deal(error, record, voided=number)
+        else:
+            message = _("Deal %(number)s cannot be marked void: %(message)s") % {
+                "number": number,
+                "message": clause(error, record),
             }
-        messages.error(
-            request,
-            _("Deal %(number)s cannot be marked void: %(message)s")
-            % {"number": number, "message": message},
-        )
+        messages.error(request, message)
     else:
         messages.success(request, _("Deal %(number)s marked void.") % {"number": number})
     return redirect("table", token=token)
@@ -369,7 +361,7 @@ def deal_restore(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(
             request,
             _("Deal %(number)s cannot come back: %(message)s")
-            % {"number": number, "message": describe(error)},
+            % {"number": number, "message": clause(error)},
         )
     else:
         messages.success(request, _("Deal %(number)s restored.") % {"number": number})
