@@ -22,6 +22,7 @@ from scorebook.variants import GAMES
 ITEM_LABELS = {
     "tricks": "",
     "honours": _("for honours"),  # points for honours, not a count of them
+    "aces": _("for aces"),  # the honours of Eralash (Rules.honours_are_aces)
     "slam": _("slam"),
     "revoke": _("revoke"),
     "contract": _("contract"),
@@ -189,9 +190,11 @@ def deal_rows(
     columns: list[str],
     carried: list[tuple[PadEntry, str]],
     multiplied: frozenset[str] = frozenset(),
+    aces: bool = False,
 ) -> tuple[PadRow, PadRow]:
     """A deal's rows below and above the line (``written``: the deal as the engine read it);
-    the points it carries into the next game are added to ``carried``."""
+    the points it carries into the next game are added to ``carried``. ``aces``: the honours
+    are the aces (Rules.honours_are_aces), and their entries say so."""
     index = {side: i for i, side in enumerate(columns)}
     marks = revoke_marks(written)
     times = doubling_mark(written)
@@ -206,6 +209,8 @@ def deal_rows(
         struck = e.item == "not-scored"
         target = below_row if e.line == "below" else above_row
         item = doubling if e.item == "doubling" else e.item
+        if aces and item == "honours":
+            item = "aces"
         doubled = bool(times) and e.item in multiplied
         target.cells[index[e.side]].append(PadEntry(e.points, item, struck, contract, doubled))
     return below_row, above_row
@@ -245,7 +250,9 @@ def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
             continue
         if current is None or current.result is not None:
             current = open_game(deal.rubber)
-        below_row, above_row = deal_rows(deal, written, columns, carried, multiplied)
+        below_row, above_row = deal_rows(
+            deal, written, columns, carried, multiplied, record.rules.honours_are_aces
+        )
         carried_by = deal.number if carried else carried_by
         current.rows.append(below_row)
         if any(above_row.cells):
