@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorebook.rules import Deal, Record, Sheet
+from scorebook.rules.progulochny import grand_null_halves
 from scorebook.rules.record import DOUBLING, Rules
 from scorebook.rules.sheet import DealScore, GameResult, RubberResult
 from scorebook.variants import GAMES
@@ -35,6 +36,12 @@ ITEM_LABELS = {
     "carry": _("carried"),
     "not-scored": _("not scored"),
 }
+# A failed half of Gran-Null (scorebook.rules.progulochny.grand_null_halves): its penalty says
+# which half it is for, as two penalties of the same deal and points read alike otherwise.
+PENALTY_HALVES = {
+    "first-six": _("penalty, first six"),
+    "last-seven": _("penalty, last seven"),
+}
 # The scorer's mark beside a deal with a revoke (Russian: Р, for ренонс).
 REVOKE_MARK = pgettext_lazy("revoke mark", "R")
 LABELS = {
@@ -51,11 +58,14 @@ class PadEntry:
     struck: bool = False  # discarded by the rules (not scored)
     contract: str = ""  # the game declared (Progulochny): a contract's entry is named after it
     multiplied: bool = False  # written times the contra/recontra (its ×2 / ×4 mark goes beside it)
+    half: str = ""  # the half of Gran-Null a penalty is for (PENALTY_HALVES)
 
     @property
     def label(self) -> str:
         if self.item == "contract" and self.contract:
             return str(GAMES.get(self.contract, self.contract))  # "3 Grand", not "3 contract"
+        if self.item == "penalty" and self.half in PENALTY_HALVES:
+            return str(PENALTY_HALVES[self.half])
         return str(ITEM_LABELS.get(self.item, self.item))
 
 
@@ -200,6 +210,12 @@ def deal_rows(
     times = doubling_mark(written)
     contract = written.contract.game if written.contract is not None else ""
     doubling = "recontra" if written.multiplier == DOUBLING["recontra"] else "doubling"
+    # Gran-Null's penalties come in the order of its halves: each is told which it is for
+    failed = iter(
+        [half for half, made in grand_null_halves(written) if not made]
+        if contract == "grand-null" and written.first_six is not None
+        else []
+    )
     below_row = PadRow(deal.number, [[] for _ in columns], marks=marks, doubling=times)
     above_row = PadRow(deal.number, [[] for _ in columns], marks=marks, doubling=times)
     for e in deal.entries:
@@ -212,7 +228,10 @@ def deal_rows(
         if aces and item == "honours":
             item = "aces"
         doubled = bool(times) and e.item in multiplied
-        target.cells[index[e.side]].append(PadEntry(e.points, item, struck, contract, doubled))
+        half = next(failed, "") if item == "penalty" else ""
+        target.cells[index[e.side]].append(
+            PadEntry(e.points, item, struck, contract, doubled, half)
+        )
     return below_row, above_row
 
 

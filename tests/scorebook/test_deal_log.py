@@ -240,6 +240,45 @@ def test_gran_null_entries_name_their_contract_and_the_log_its_first_six(client)
     assert "Each line: the dealer · the contract · tricks NS–EW" in page
 
 
+@pytest.mark.parametrize(
+    ("lang", "first", "last"),
+    [
+        ("en", "penalty, first six", "penalty, last seven"),
+        ("ru", "штраф, первые шесть", "штраф, последние семь"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("first_six", "tricks", "halves"),
+    [
+        (2, 6, ("first", "last")),  # 2 of the first six, 4 of the last seven: both halves fail
+        (4, 8, ("last",)),  # the first six made, 4 of the last seven: the Null half fails
+        (3, 3, ("first",)),  # a 3–3 split of the first six fails; 0 of the last seven is made
+    ],
+)
+def test_a_failed_gran_null_penalty_says_which_half_it_is_for(
+    client, first_six, tricks, halves, lang, first, last
+):
+    # Gran-Null is two contracts of 3 (the first six tricks as a Grand, the last seven as a
+    # Null): each penalty names its half, on screen and in the save's answer alike
+    table = progulochny()
+    client.get(table_url(table))
+    form = {
+        "number": 1, "nonce": "g1", "dealer": "N", "contract_game": "grand-null",
+        "first_six": first_six, "tricks": tricks,
+    }  # fmt: skip
+    client.cookies.load({"django_language": lang})
+    with translation.override(lang):
+        answer = client.post(reverse("deal_add", args=[table.edit_token]), form, **FORM)
+        page = client.get(table_url(table)).content.decode()
+
+    labels = {"first": first, "last": last}
+    assert answer.status_code == 200
+    for html, start in ((answer.content.decode(), "#pad-above"), (page, 'id="pad-above"')):
+        above = html.split(start, 1)[1].split("</tbody>", 1)[0]
+        said = re.findall(r"3 <small>([^<]*)</small>", above)
+        assert said == [labels[half] for half in halves]
+
+
 def test_a_saved_contract_is_named_in_the_answer_too(client):
     table = progulochny()
     client.get(table_url(table))
