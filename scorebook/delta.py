@@ -40,7 +40,12 @@ def delta_pad(saved: Saved, players: dict[str, str | None], right_side: str = ""
     else:
         carried: list[tuple[PadEntry, str]] = []
         below_row, above_row = deal_rows(
-            result, saved.written, columns, carried, multiplied_items(record.rules)
+            result,
+            saved.written,
+            columns,
+            carried,
+            multiplied_items(record.rules),
+            record.rules.honours_are_aces,
         )
         game = PadGame(rubber=result.rubber, rows=[below_row])
         if saved.game is not None:

@@ -157,6 +157,17 @@ PLAYER_MESSAGES = {
 }
 
 
+# The verdicts written as sentences of their own (a capital, a colon), in the words they take
+# inside another sentence, after its colon: "Deal 2 would no longer be valid (special suit): a
+# new game begins, so it needs its special suit." (clause()).
+EMBEDDED = {
+    "special-required": gettext_lazy("a new game begins, so it needs its special suit"),
+    "call-played": gettext_lazy(
+        "the call did not win the game, so the deal is played and its tricks are needed"
+    ),
+}
+
+
 def unreadable(error: Exception, data: bytes) -> str:
     """Why an uploaded file is not a JSON record at all, in the active language: it is empty,
     it is not UTF-8 text, or where its JSON breaks (the line and the column, as an editor
@@ -237,12 +248,15 @@ def single_player(error: RecordError, record: Record | None) -> bool:
     return isinstance(side, str) and len(side) == 1
 
 
-def describe(error: RecordError, record: Record | None = None) -> str:
+def describe(error: RecordError, record: Record | None = None, *, embedded: bool = False) -> str:
     """One sentence for the user, in the active language (the engine's English otherwise).
-    Given the table's ``record``, a dealer or the declarers are named with their players."""
+    Given the table's ``record``, a dealer or the declarers are named with their players;
+    ``embedded``: in the words it takes inside another sentence (EMBEDDED)."""
     message = MESSAGES.get(error.code)
     if message is None:
         return error.message
+    if embedded and error.code in EMBEDDED:
+        message = EMBEDDED[error.code]
     if error.code in PLAYER_MESSAGES and single_player(error, record):
         message = PLAYER_MESSAGES[error.code]
     params = dict(error.params)
@@ -263,3 +277,34 @@ def describe(error: RecordError, record: Record | None = None) -> str:
         return str(message) % params if "%(" in str(message) else str(message)
     except (KeyError, TypeError, ValueError):
         return error.message
+
+
+def clause(error: RecordError, record: Record | None = None) -> str:
+    """The verdict said after another sentence's colon: no capital of its own (but a name's),
+    no colon, no full stop (the sentence around it ends it)."""
+    text = describe(error, record, embedded=True).strip().rstrip(".")
+    if error.code not in MESSAGES and text[:1].isupper() and text[1:2].islower():
+        text = text[0].lower() + text[1:]  # the engine's own words (a code not known here)
+    return text
+
+
+def later_deal(error: RecordError, record: Record | None = None, *, voided: int = 0) -> str:
+    """A change refused because it would break a later deal, in one sentence: "Deal 2 would
+    no longer be valid (dealer): Boris (E) deals this deal in rotation, not Anna (N)." For a
+    deal that cannot be marked void (``voided``), "Deal 1 cannot be marked void, since deal 2
+    would no longer be valid (…): …"."""
+    values = {
+        "deal": error.deal,
+        "field": field_label(error.field or "deal"),
+        "message": clause(error, record),
+        "number": voided,
+    }
+    if voided:
+        return (
+            _(
+                "Deal %(number)s cannot be marked void, since deal %(deal)s would no longer be "
+                "valid (%(field)s): %(message)s."
+            )
+            % values
+        )
+    return _("Deal %(deal)s would no longer be valid (%(field)s): %(message)s.") % values

@@ -535,7 +535,7 @@ class DealForm(forms.Form):
         # Rules options "... won them in tricks": the honours taken, not those dealt, are asked
         self.honours_won = rules.honours_by == "captured"
         # Eralash has no trumps: its honours are the four aces, and the form calls them so
-        self.honours_are_aces = rules.honour_set == "aces"
+        self.honours_are_aces = rules.honours_are_aces
         if not size:
             self.honours_by = NONE
         elif rules.aces_per_player:

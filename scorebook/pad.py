@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorebook.rules import Deal, Record, Sheet
+from scorebook.rules.progulochny import grand_null_halves
 from scorebook.rules.record import DOUBLING, Rules
 from scorebook.rules.sheet import DealScore, GameResult, RubberResult
 from scorebook.variants import GAMES
@@ -22,6 +23,7 @@ from scorebook.variants import GAMES
 ITEM_LABELS = {
     "tricks": "",
     "honours": _("for honours"),  # points for honours, not a count of them
+    "aces": _("for aces"),  # the honours of Eralash (Rules.honours_are_aces)
     "slam": _("slam"),
     "revoke": _("revoke"),
     "contract": _("contract"),
@@ -33,6 +35,12 @@ ITEM_LABELS = {
     "rubber-bonus": pgettext_lazy("bonus", "rubber"),
     "carry": _("carried"),
     "not-scored": _("not scored"),
+}
+# A failed half of Gran-Null (scorebook.rules.progulochny.grand_null_halves): its penalty says
+# which half it is for, as two penalties of the same deal and points read alike otherwise.
+PENALTY_HALVES = {
+    "first-six": _("penalty, first six"),
+    "last-seven": _("penalty, last seven"),
 }
 # The scorer's mark beside a deal with a revoke (Russian: Р, for ренонс).
 REVOKE_MARK = pgettext_lazy("revoke mark", "R")
@@ -50,11 +58,14 @@ class PadEntry:
     struck: bool = False  # discarded by the rules (not scored)
     contract: str = ""  # the game declared (Progulochny): a contract's entry is named after it
     multiplied: bool = False  # written times the contra/recontra (its ×2 / ×4 mark goes beside it)
+    half: str = ""  # the half of Gran-Null a penalty is for (PENALTY_HALVES)
 
     @property
     def label(self) -> str:
         if self.item == "contract" and self.contract:
             return str(GAMES.get(self.contract, self.contract))  # "3 Grand", not "3 contract"
+        if self.item == "penalty" and self.half in PENALTY_HALVES:
+            return str(PENALTY_HALVES[self.half])
         return str(ITEM_LABELS.get(self.item, self.item))
 
 
@@ -189,14 +200,22 @@ def deal_rows(
     columns: list[str],
     carried: list[tuple[PadEntry, str]],
     multiplied: frozenset[str] = frozenset(),
+    aces: bool = False,
 ) -> tuple[PadRow, PadRow]:
     """A deal's rows below and above the line (``written``: the deal as the engine read it);
-    the points it carries into the next game are added to ``carried``."""
+    the points it carries into the next game are added to ``carried``. ``aces``: the honours
+    are the aces (Rules.honours_are_aces), and their entries say so."""
     index = {side: i for i, side in enumerate(columns)}
     marks = revoke_marks(written)
     times = doubling_mark(written)
     contract = written.contract.game if written.contract is not None else ""
     doubling = "recontra" if written.multiplier == DOUBLING["recontra"] else "doubling"
+    # Gran-Null's penalties come in the order of its halves: each is told which it is for
+    failed = iter(
+        [half for half, made in grand_null_halves(written) if not made]
+        if contract == "grand-null" and written.first_six is not None
+        else []
+    )
     below_row = PadRow(deal.number, [[] for _ in columns], marks=marks, doubling=times)
     above_row = PadRow(deal.number, [[] for _ in columns], marks=marks, doubling=times)
     for e in deal.entries:
@@ -206,8 +225,13 @@ def deal_rows(
         struck = e.item == "not-scored"
         target = below_row if e.line == "below" else above_row
         item = doubling if e.item == "doubling" else e.item
+        if aces and item == "honours":
+            item = "aces"
         doubled = bool(times) and e.item in multiplied
-        target.cells[index[e.side]].append(PadEntry(e.points, item, struck, contract, doubled))
+        half = next(failed, "") if item == "penalty" else ""
+        target.cells[index[e.side]].append(
+            PadEntry(e.points, item, struck, contract, doubled, half)
+        )
     return below_row, above_row
 
 
@@ -245,7 +269,9 @@ def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
             continue
         if current is None or current.result is not None:
             current = open_game(deal.rubber)
-        below_row, above_row = deal_rows(deal, written, columns, carried, multiplied)
+        below_row, above_row = deal_rows(
+            deal, written, columns, carried, multiplied, record.rules.honours_are_aces
+        )
         carried_by = deal.number if carried else carried_by
         current.rows.append(below_row)
         if any(above_row.cells):

@@ -81,6 +81,7 @@ class DealLine:
     data: Mapping[str, Any]
     marks: list[str]
     previous: list[Mapping[str, Any]] = field(default_factory=list)
+    aces: bool = False  # the honours are the aces (Rules.honours_are_aces)
 
     @property
     def dealer(self) -> str:
@@ -96,11 +97,11 @@ class DealLine:
 
     @property
     def summary(self) -> SafeString:
-        return summary_html(self.data)
+        return summary_html(self.data, self.aces)
 
     @property
     def replaced(self) -> list[SafeString]:
-        return [summary_html(data) for data in self.previous]
+        return [summary_html(data, self.aces) for data in self.previous]
 
 
 # On screen a suit sign is a <span> with its name for screen readers; on paper the sign is
@@ -108,9 +109,9 @@ class DealLine:
 SUIT_SPAN = re.compile(r'<span class="(?:suit [^"]*|no-trump)"[^>]*>([^<]*)</span>')
 
 
-def summary_html(data: Mapping[str, Any]) -> SafeString:
+def summary_html(data: Mapping[str, Any], aces: bool = False) -> SafeString:
     """A deal as the deal log writes it (trumps, tricks, honours ...), for paper."""
-    return mark_safe(SUIT_SPAN.sub(r"\1", deal_summary(data)))  # noqa: S308 (escaped there)
+    return mark_safe(SUIT_SPAN.sub(r"\1", deal_summary(data, aces)))  # noqa: S308 (escaped there)
 
 
 @dataclass
@@ -354,8 +355,15 @@ def build_sheet(
     """A printed sheet of ``record``; ``raw_deals`` are its deals as written (record format)."""
     sheet = sheet if sheet is not None else score(record)
     previous = previous or {}
+    aces = record.rules.honours_are_aces
     deals = [
-        DealLine(written.number, raw, deal_marks(written), list(previous.get(written.number, [])))
+        DealLine(
+            written.number,
+            raw,
+            deal_marks(written),
+            list(previous.get(written.number, [])),
+            aces,
+        )
         for written, raw in zip(record.deals, raw_deals, strict=True)
     ]
     seats = [

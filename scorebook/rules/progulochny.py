@@ -24,6 +24,17 @@ def _failed(ledger: Ledger, opponents: str, value: int, multiplier: int) -> None
     ledger.write(opponents, ABOVE, value * multiplier, "penalty")
 
 
+def grand_null_halves(deal: Deal) -> tuple[tuple[str, bool], ...]:
+    """The two halves of a Gran-Null deal, each with whether the declarers made it, in the
+    order score_deal() writes them: the first six tricks as a Grand (made with 4 or more of
+    them), then the last seven as a Null (made with at most 3 of them). The sheet writes a
+    failed half as a "penalty" like any other; this says which half each one is for."""
+    contract, tricks, first_six = deal.contract, deal.tricks, deal.first_six
+    assert contract is not None and tricks is not None and first_six is not None
+    first = first_six[contract.side]
+    return (("first-six", first >= 4), ("last-seven", tricks[contract.side] - first <= 3))
+
+
 def score_deal(ledger: Ledger, deal: Deal) -> None:
     rules = ledger.rules
     contract, tricks = deal.contract, deal.tricks
@@ -61,9 +72,7 @@ def score_deal(ledger: Ledger, deal: Deal) -> None:
         else:
             _failed(ledger, opponents, GRAND_VALUE, m)
     else:  # grand-null: the first six tricks as a Grand, the last seven as a Null
-        assert deal.first_six is not None
-        first = deal.first_six[declarers]
-        for made in (first >= 4, taken - first <= 3):
+        for _half, made in grand_null_halves(deal):
             if made:
                 _made(ledger, declarers, GRAND_VALUE, m)
             else:

@@ -91,6 +91,12 @@ class Rules:
     def honour_size(self) -> int:
         return HONOUR_SET_SIZE[self.honour_set]
 
+    @property
+    def honours_are_aces(self) -> bool:
+        """The honours are the four aces (Eralash, which has no trumps): the interface calls
+        them aces wherever it would say honours."""
+        return self.honour_set == "aces"
+
 
 @dataclass(frozen=True, slots=True)
 class Revoke:

@@ -77,12 +77,18 @@ def _suit_html_in(key: str | None, language: str | None) -> str:
 @lru_cache(maxsize=8)
 def _words(language: str | None) -> dict[str, str]:
     """The deal log's words, escaped, once per language (not once per deal)."""
-    return {key: escape(_(key)) for key in ("tricks", "honours", "revoke")}
+    return {
+        "tricks": escape(_("tricks")),
+        "honours": escape(_("honours")),
+        "aces": escape(_("aces")),  # the honours of Eralash (Rules.honours_are_aces)
+        "revoke": escape(_("revoke")),
+    }
 
 
 @register.filter
-def deal_summary(data: dict[str, Any]) -> SafeString:
-    """One line for the deal log: trump, contract, tricks, honours, revokes.
+def deal_summary(data: dict[str, Any], aces: bool = False) -> SafeString:
+    """One line for the deal log: trump, contract, tricks, honours, revokes; ``aces``: the
+    honours are the aces (Rules.honours_are_aces), and the line calls them so.
 
     Plain string building with every value escaped: the log of a long table is rendered on
     every save, and format_html() per item was a third of the page's time.
@@ -117,12 +123,13 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
     if tricks:
         parts.append(f"{word['tricks']} " + "–".join(escape(v) for v in _in_seat_order(tricks)))
     honours = data.get("honours") or {}
+    honours_word = word["aces"] if aces else word["honours"]
     if honours and tricks and len(honours) < len(tricks):  # Hussar: only the claiming players
         claims = sorted(honours.items(), key=lambda kv: SEAT_ORDER.get(kv[0], 9))
         shown = " ".join(f"{escape(seat_letters(k))} {escape(v)}" for k, v in claims)
-        parts.append(f"{word['honours']} {shown}")
+        parts.append(f"{honours_word} {shown}")
     elif honours:
-        parts.append(f"{word['honours']} " + "–".join(escape(v) for v in _in_seat_order(honours)))
+        parts.append(f"{honours_word} " + "–".join(escape(v) for v in _in_seat_order(honours)))
     if data.get("called"):
         parts.append(escape(seat_letters(data["called"])) + " " + escape(_("called")))
     if data.get("trumps_named"):  # Flying Duck: the trumps named in play, for the log only
@@ -300,6 +307,8 @@ def deal_log_items(
     base = reverse("deal_edit", args=[token, 1])[: -len("1/")]
     last = context.get("last_number") if can_edit else None
     was = was or {}
+    record = context.get("record")
+    aces = bool(record is not None and record.rules.honours_are_aces)
     items = []
     for deal, result in log:
         data = deal.data
@@ -307,7 +316,7 @@ def deal_log_items(
         edited = struck = ""
         if deal.version > 1:
             before = was.get(deal.pk)
-            struck = f'<s class="was">{deal_summary(before)}</s> → ' if before else ""
+            struck = f'<s class="was">{deal_summary(before, aces)}</s> → ' if before else ""
             edited = f' <span class="edited">{corrected}</span>'
         link = f' <a class="fix" href="{base}{deal.number}/">{correct}</a>' if can_edit else ""
         if deal.number == last:  # its two buttons kept together, on the right
@@ -316,7 +325,7 @@ def deal_log_items(
         note = data.get("note")  # the scorer's own words, in the page's quotation marks
         said = f' <q class="note"><bdi>{escape(note)}</bdi></q>' if note else ""
         items.append(
-            f'<li value="{deal.number}">{head}<span class="what">{struck}{deal_summary(data)}'
+            f'<li value="{deal.number}">{head}<span class="what">{struck}{deal_summary(data, aces)}'
             f"{said}{scored}{edited}</span>{link}</li>"
         )
     return mark_safe("\n".join(items))  # noqa: S308 - escaped above; deal_summary is safe

@@ -12,10 +12,10 @@ from django.utils.translation import ngettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook import services
-from scorebook.engine_messages import describe, field_label, sentence
+from scorebook.engine_messages import clause, describe, later_deal, named, sentence
 from scorebook.forms import DealForm, deal_initial
 from scorebook.models import Deal, Table
-from scorebook.rules import RecordError
+from scorebook.rules import Record, RecordError
 from scorebook.variants import SEAT_NAMES, games_won_text
 from scorebook.views.access import author
 from scorebook.views.tables import delta_context, require_edit, table_context
@@ -32,17 +32,11 @@ SHOW_FIRST_ERROR = (
 
 def _engine_error(form: DealForm, error: RecordError, number: int) -> None:
     """Show the engine's verdict next to the field it names, naming the players."""
-    message = describe(error, form.record)
     if error.deal is not None and error.deal != number:
-        message = _("Deal %(deal)s would no longer be valid: %(field)s: %(message)s") % {
-            "deal": error.deal,
-            "field": field_label(error.field or ""),
-            "message": message,
-        }
-        form.group_error("deal", message)
+        form.group_error("deal", later_deal(error, form.record))
         form.blocking_deal = error.deal
     else:
-        form.group_error(error.field or "deal", sentence(message))
+        form.group_error(error.field or "deal", sentence(describe(error, form.record)))
 
 
 # The game a save won, as the message says it ("win a double game"): Russian wants the
@@ -54,19 +48,33 @@ WON_GAME = {
 }
 
 
+def winners(record: Record, side: str) -> tuple[str, int]:
+    """Who won a game, as the page names them, and how many they are (the verb's number).
+    A player of his own (Hussar, Prussian) as the settlement names him: "Boris (E)". Three-
+    handed, the dummy's side by its one player, "Anna (N) and the dummy" (the dummy is no
+    player), the other side by its two, as the pad's column head names them: "Boris & Gleb
+    (EW)". Four players in partnerships: their seats, "North–South"."""
+    if not record.preset.partnerships:
+        return named(side, record), 1
+    if record.dummy is not None:
+        live = [seat for seat in side if seat != record.dummy]
+        if len(live) == 1:
+            return _("%(player)s and the dummy") % {"player": named(live[0], record)}, 2
+        return named(side, record), len(live)
+    return "–".join(str(SEAT_NAMES.get(seat, seat)) for seat in side), len(side)
+
+
 def saved_message(number: int, saved: services.Saved | None) -> str:
     """Deal 10 saved. and, when the deal won a game or a rubber, who won what, from the
     engine's results: "North–South win a double game and the rubber 2–1." A player of his own
-    (Hussar, Prussian) "wins"."""
+    (Hussar, Prussian) "wins", by his name: "Boris (E) wins a treble game." (winners())."""
     text = _("Deal %(number)s saved.") % {"number": number}
     game = saved.game if saved is not None else None
     if saved is None or game is None:
         return text
     winner = game.winner
-    values = {
-        "side": "–".join(str(SEAT_NAMES.get(seat, seat)) for seat in winner),
-        "label": WON_GAME.get(game.label, game.label),
-    }
+    side, count = winners(saved.record, winner)
+    values = {"side": side, "label": WON_GAME.get(game.label, game.label)}
     rubber = next((r for r in saved.sheet.rubbers if r.number == game.rubber), None)
     if rubber is not None and saved.result.rubber_won_by is not None:
         won = rubber.games_won
@@ -78,11 +86,11 @@ def saved_message(number: int, saved: services.Saved | None) -> str:
         won_text = ngettext(
             "%(side)s wins a %(label)s game and the rubber %(games)s.",
             "%(side)s win a %(label)s game and the rubber %(games)s.",
-            len(winner),  # a side is written as its seats: NS, or N for a player of his own
+            count,
         )
     else:
         won_text = ngettext(
-            "%(side)s wins a %(label)s game.", "%(side)s win a %(label)s game.", len(winner)
+            "%(side)s wins a %(label)s game.", "%(side)s win a %(label)s game.", count
         )
     return text + " " + won_text % values
 
@@ -294,17 +302,15 @@ def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
     except services.Conflict:
         messages.error(request, _conflict_message(number))
     except RecordError as error:
-        message = describe(error, services.table_rules(table))  # the dealers by name
+        record = services.table_rules(table)  # the dealers by name
         if error.deal is not None and error.deal != number:  # a later deal it would break
-            message = _("deal %(deal)s would no longer be valid: %(message)s") % {
-                "deal": error.deal,
-                "message": message,
+            message = later_deal(error, record, voided=number)
+        else:
+            message = _("Deal %(number)s cannot be marked void: %(message)s") % {
+                "number": number,
+                "message": clause(error, record),
             }
-        messages.error(
-            request,
-            _("Deal %(number)s cannot be marked void: %(message)s")
-            % {"number": number, "message": message},
-        )
+        messages.error(request, message)
     else:
         messages.success(request, _("Deal %(number)s marked void.") % {"number": number})
     return redirect("table", token=token)
@@ -355,7 +361,7 @@ def deal_restore(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(
             request,
             _("Deal %(number)s cannot come back: %(message)s")
-            % {"number": number, "message": describe(error)},
+            % {"number": number, "message": clause(error)},
         )
     else:
         messages.success(request, _("Deal %(number)s restored.") % {"number": number})

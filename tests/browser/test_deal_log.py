@@ -193,3 +193,44 @@ def test_gran_null_entries_name_their_contract(
     page.locator("#sheet").scroll_into_view_if_needed()
     snap(page, f"{lang}-gran-null-screen", screen=True)
     snap(page, f"{lang}-gran-null")
+
+
+@pytest.mark.parametrize(
+    ("lang", "labels"),
+    [
+        ("en", ("penalty, first six", "penalty, last seven")),
+        ("ru", ("штраф, первые шесть", "штраф, последние семь")),
+    ],
+)
+def test_a_failed_gran_null_penalty_names_its_half_within_its_column(
+    site: Site, new_context: Callable[..., BrowserContext], lang: str, labels: tuple[str, str]
+) -> None:
+    page = new_context(locale="ru-RU" if lang == "ru" else "en-GB").new_page()
+    players = PLAYERS_RU if lang == "ru" else PLAYERS_EN
+
+    def create() -> str:
+        table = services.create_table(variant="progulochny", players=players, first_dealer="N")
+        deal = {
+            "dealer": "N",
+            "contract": {"side": "NS", "game": "grand-null"},
+            "doubling": "contra",  # its ×2 beside each penalty: the longest an entry gets
+            "first_six": {"NS": 2},
+            "tricks": {"NS": 6, "EW": 7},
+        }
+        services.add_deal(table, deal, number=1, author=AUTHOR)
+        return table.edit_token
+
+    page.goto(f"/t/{site.db(create)}/")
+
+    entries = page.locator("#pad-above .entry")
+    expect(entries).to_have_count(2)
+    column = page.locator("#pad-above td:has(.entry)").bounding_box()  # EW's: the penalties
+    assert column is not None
+    for i, label in enumerate(labels):
+        expect(entries.nth(i)).to_contain_text(label)
+        box = entries.nth(i).bounding_box()
+        assert box is not None
+        # the entry stays inside its column, the label wrapping if need be
+        assert box["x"] + box["width"] <= column["x"] + column["width"], (label, box, column)
+    page.locator("#sheet").scroll_into_view_if_needed()
+    snap(page, f"{lang}-gran-null-penalties-screen", screen=True)

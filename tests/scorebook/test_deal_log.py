@@ -146,7 +146,7 @@ def test_the_rubber_is_told_in_russian_in_the_words_of_the_pad(client, table):
     assert message == "Сдача 7 сохранена. Север–Юг выигрывают тройную партию и роббер 2–1."
 
 
-def test_a_player_of_his_own_wins_in_the_singular(client):
+def test_a_player_of_his_own_is_named_as_the_page_names_him(client):
     players = {"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"}
     table = services.create_table(variant="hussar", players=players, first_dealer="N")
     deal = {"trump": "H", "tricks": {"N": 9, "E": 2, "S": 1, "W": 1}}
@@ -158,11 +158,57 @@ def test_a_player_of_his_own_wins_in_the_singular(client):
 
     answer = client.post(reverse("deal_add", args=[table.edit_token]), form, **FORM)
 
-    # Each player's games, as the pad's rubber line writes them (2–0–0–0 read as a score)
+    # The winner by his name and seat, as the settlement names him, in the singular; each
+    # player's games as the pad's rubber line writes them (2–0–0–0 read as a score)
     games = "(N 2, E 0, S 0, W 0)".replace(" ", "\u00a0").replace(",\u00a0", ", ")
-    assert f"Deal 2 saved. North wins a treble game and the rubber {games}." in (
+    assert f"Deal 2 saved. Anna (N) wins a treble game and the rubber {games}." in (
         answer.content.decode()
     )
+
+
+def test_a_prussian_player_is_named_in_russian_too(client):
+    table = services.create_table(
+        variant="prussian", players={"N": "Анна", "S": "Борис"}, first_dealer="N"
+    )
+    services.add_deal(table, {"dealer": "N", "tricks": {"N": 3, "S": 10}}, number=1, author=AUTHOR)
+    form = {"number": 2, "nonce": "p2", "dealer": "S", "trump": "H", "tricks": 3}
+
+    client.cookies.load({"django_language": "ru"})
+    with translation.override("ru"):
+        answer = client.post(reverse("deal_add", args=[table.edit_token]), form, **FORM)
+
+    assert "Сдача 2 сохранена. Борис (Ю) выигрывает тройную партию." in answer.content.decode()
+
+
+def dummy_table() -> object:
+    players = {"N": "Anna", "E": "Boris", "S": None, "W": "Gleb"}
+    return services.create_table(variant="russian", players=players, dummy="S", first_dealer="N")
+
+
+@pytest.mark.parametrize(
+    ("tricks", "english", "russian"),
+    [
+        (
+            11,  # the dummy's side: its one player, and the dummy (who is no player)
+            "Anna (N) and the dummy win a treble game.",
+            "Anna (С) и болван выигрывают тройную партию.",
+        ),
+        (
+            2,  # the other side: its two players, as the pad's column head names them
+            "Boris &amp; Gleb (EW) win a treble game.",
+            "Boris и Gleb (ВЗ) выигрывают тройную партию.",
+        ),
+    ],
+)
+def test_with_a_dummy_the_winners_are_its_players_not_its_seats(client, tricks, english, russian):
+    # 11 tricks (or 2: the other side's 11) make 10 points below the line: a game at once
+    assert saved_message(client, dummy_table(), htmx=True, tricks=tricks) == (
+        f"Deal 1 saved. {english}"
+    )
+    client.cookies.load({"django_language": "ru"})
+    with translation.override("ru"):
+        message = saved_message(client, dummy_table(), htmx=True, tricks=tricks)
+    assert message == f"Сдача 1 сохранена. {russian}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,6 +238,45 @@ def test_gran_null_entries_name_their_contract_and_the_log_its_first_six(client)
     assert "contract" not in below
     assert "first six tricks: NS 4" in item(the_log(page), 1)
     assert "Each line: the dealer · the contract · tricks NS–EW" in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "last"),
+    [
+        ("en", "penalty, first six", "penalty, last seven"),
+        ("ru", "штраф, первые шесть", "штраф, последние семь"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("first_six", "tricks", "halves"),
+    [
+        (2, 6, ("first", "last")),  # 2 of the first six, 4 of the last seven: both halves fail
+        (4, 8, ("last",)),  # the first six made, 4 of the last seven: the Null half fails
+        (3, 3, ("first",)),  # a 3–3 split of the first six fails; 0 of the last seven is made
+    ],
+)
+def test_a_failed_gran_null_penalty_says_which_half_it_is_for(
+    client, first_six, tricks, halves, lang, first, last
+):
+    # Gran-Null is two contracts of 3 (the first six tricks as a Grand, the last seven as a
+    # Null): each penalty names its half, on screen and in the save's answer alike
+    table = progulochny()
+    client.get(table_url(table))
+    form = {
+        "number": 1, "nonce": "g1", "dealer": "N", "contract_game": "grand-null",
+        "first_six": first_six, "tricks": tricks,
+    }  # fmt: skip
+    client.cookies.load({"django_language": lang})
+    with translation.override(lang):
+        answer = client.post(reverse("deal_add", args=[table.edit_token]), form, **FORM)
+        page = client.get(table_url(table)).content.decode()
+
+    labels = {"first": first, "last": last}
+    assert answer.status_code == 200
+    for html, start in ((answer.content.decode(), "#pad-above"), (page, 'id="pad-above"')):
+        above = html.split(start, 1)[1].split("</tbody>", 1)[0]
+        said = re.findall(r"3 <small>([^<]*)</small>", above)
+        assert said == [labels[half] for half in halves]
 
 
 def test_a_saved_contract_is_named_in_the_answer_too(client):

@@ -7,10 +7,19 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scorebook import services
 from scorebook.models import Deal, Revision
-from tests.scorebook.conftest import PLAYERS, add_deals, deal_form, edit_form, snapshot, table_url
+from tests.scorebook.conftest import (
+    PLAYERS,
+    add_deals,
+    deal_form,
+    edit_form,
+    russian_deal,
+    snapshot,
+    table_url,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -306,6 +315,45 @@ def test_a_correction_that_would_break_a_later_deal_is_refused(client, table):
     assert snapshot(table) == before
 
 
+def special_suit_table():
+    """Whist with a special suit: deal 1 (the special suit ♠) leaves game 1 open, so deal 2
+    continues it and names no special suit of its own."""
+    table = services.create_table(variant="special-suit", players=PLAYERS, first_dealer="N")
+    first = {"special_suit": "S", **russian_deal("N", 7, 3, trump="H")}
+    services.add_deal(table, first, number=1, author=services.Author(label="test"))
+    services.add_deal(
+        table, russian_deal("E", 7, 3), number=2, author=services.Author(label="test")
+    )
+    return table
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            "Deal 2 would no longer be valid (special suit): a new game begins, so it needs its "
+            "special suit.",
+        ),
+        (
+            "ru",
+            "Сдача 2 станет неверной (особенная масть): начинается новая партия, и ей нужна "
+            "своя особенная масть.",
+        ),
+    ],
+)
+def test_a_later_deal_broken_by_a_correction_is_said_in_one_sentence(client, language, said):
+    table = special_suit_table()
+    fields = edit_form(table, 1, tricks=13, trump="S", special_suit="S")  # wins game 1 at once
+
+    client.cookies.load({"django_language": language})
+    with translation.override(language):
+        response = client.post(edit_url(table, 1), fields)
+
+    assert response.status_code == 422
+    assert said in response.content.decode()
+
+
 # ---------------------------------------------------------------------------------------------
 # Void and undo
 
@@ -339,8 +387,8 @@ def test_a_void_that_would_break_a_later_deal_names_that_deal_and_its_dealers(
 
     page = response.content.decode()
     assert (
-        "Deal 2 cannot be marked void: deal 3 would no longer be valid: Boris (E) deals this "
-        "deal in rotation, not Vera (S)" in page
+        "Deal 2 cannot be marked void, since deal 3 would no longer be valid (dealer): Boris (E) "
+        "deals this deal in rotation, not Vera (S)." in page
     )
     assert snapshot(table) == before
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 import scorebook.rules
-from scorebook.engine_messages import MESSAGES, describe, locate
+from scorebook.engine_messages import MESSAGES, describe, later_deal, locate
 from scorebook.rules import RecordError, load_record, score_record
 from tests.scorebook.conftest import PLAYERS
 
@@ -322,3 +322,29 @@ def test_the_import_page_says_the_engines_verdicts_in_russian(client):
     assert page.status_code == 422
     text = page.content.decode()
     assert "игроки: " in text and "needs a player" not in text and "месту З нужно имя" in text
+
+
+# The verdicts a change to an earlier deal can raise on a later one: its dealer out of turn, the
+# special suit at the start of a game, a call of honours at 8 and what follows it.
+LATER = ("rotation", "special-required", "special-mismatch", "call", "call-played")
+
+
+@pytest.mark.parametrize(
+    ("code", "data"),
+    [(code, data) for code, data in BAD if code in LATER],
+    ids=lambda v: str(v)[:20],
+)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_verdict_on_a_later_deal_is_said_in_one_sentence(code, data, language):
+    error = verdict(data)
+    assert error.code == code and error.deal is not None
+
+    with translation.override(language):
+        said = later_deal(error)
+        voided = later_deal(error, voided=error.deal - 1 or 1)
+
+    for text in (said, voided):
+        assert text.count(":") == 1, text  # no chain of colons
+        after = text.split(": ", 1)[1]
+        assert not after[0].isupper() or code == "rotation", text  # a dealer's seat letter
+        assert text.endswith(".") and not text.endswith(".."), text

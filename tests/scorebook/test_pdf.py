@@ -211,6 +211,44 @@ def test_contra_and_recontra_are_marked():
     assert "¹2 for honours" in text  # never multiplied
 
 
+@pytest.mark.parametrize(
+    ("lang", "entry", "log"),
+    [("en", "¹2 for aces", "tricks 8–5 · aces 3–1"), ("ru", "¹2 за тузы", "взятки 8–5 · тузы 3–1")],
+)
+def test_eralash_prints_its_honours_as_aces(lang, entry, log):
+    record = {
+        "format": "whist-record/1",
+        "variant": "eralash",
+        "players": {"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"},
+        "deals": [{"dealer": "N", "tricks": {"NS": 8, "EW": 5}, "honours": {"NS": 3, "EW": 1}}],
+    }
+
+    text = squeeze(text_of(pdf.record_pdf(record, lang=lang, paper="a4")))
+
+    assert entry in text and log in text
+    assert "honours" not in text.replace("honours scored by", "").replace("aces count", "")
+
+
+def test_a_failed_gran_null_prints_which_half_each_penalty_is_for():
+    record = {
+        **progulochny_record(),
+        "deals": [
+            {
+                "dealer": "N",
+                "contract": {"side": "NS", "game": "grand-null"},
+                "doubling": "contra",
+                "first_six": {"NS": 2},
+                "tricks": {"NS": 6, "EW": 7},
+            }
+        ],
+    }
+
+    text = squeeze(text_of(pdf.record_pdf(record, lang="en", paper="a4")))
+
+    assert re.search(r"¹×2 ?6 penalty, first six", text)
+    assert re.search(r"¹×2 ?6 penalty, last seven", text)
+
+
 def test_overtricks_a_table_does_not_multiply_carry_no_contra_mark():
     record = {**progulochny_record(), "options": {"overtricksMultiplied": False}}
 

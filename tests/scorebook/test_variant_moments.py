@@ -230,6 +230,66 @@ def test_eralash_asks_for_its_honours_by_their_name_the_aces(client, lang, optio
     assert wrong not in form
 
 
+ERALASH_DEAL = {"dealer": "N", "tricks": {"NS": 8, "EW": 5}, "honours": {"NS": 3, "EW": 1}}
+
+
+@pytest.mark.parametrize(
+    ("lang", "entry", "log", "hint", "wrong"),
+    [
+        ("en", "2 <small>for aces</small>", "aces 3–1", "tricks NS–EW · aces NS–EW", "honours"),
+        ("ru", "2 <small>за тузы</small>", "тузы 3–1", "взятки СЮ–ВЗ · тузы СЮ–ВЗ", "онер"),
+    ],
+)
+def test_eralash_sheet_and_deal_list_call_its_honours_aces(client, lang, entry, log, hint, wrong):
+    # The form asks for the aces (above): the sheet, the deal list and the correction page say
+    # the same, not "for honours" / "honours 3–1"
+    table = services.create_table(variant="eralash", players=PLAYERS, first_dealer="N")
+    services.add_deal(table, ERALASH_DEAL, number=1, author=services.Author(label="test"))
+
+    page = client.get(table_url(table), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    sheet = page[page.index('id="pad-above"') : page.index('id="deal-log"')]
+    deal_list = page[page.index('id="deal-log"') :]
+    deal_list = deal_list[: deal_list.index("</ol>")]
+    edit = reverse("deal_edit", args=[table.edit_token, 1])
+    correction = client.get(edit, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    summary = correction.split("</h1>\n<p>", 1)[1].split("</p>", 1)[0]  # the deal under the title
+
+    assert entry in sheet and hint in sheet
+    assert log in deal_list and log in summary
+    for text in (sheet, deal_list, summary):
+        assert wrong not in text.lower()
+
+
+def test_eralash_save_answer_calls_its_honours_aces(client):
+    table = services.create_table(variant="eralash", players=PLAYERS, first_dealer="N")
+    client.get(table_url(table))
+    form = {"number": 1, "nonce": "e1", "dealer": "N", "tricks": 8, "honours": 3}
+
+    answer = client.post(
+        reverse("deal_add", args=[table.edit_token]),
+        form,
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="deal-form",
+    ).content.decode()
+
+    assert "2 <small>for aces</small>" in answer and "aces 3–1" in answer
+    assert "for honours" not in answer and "honours 3–1" not in answer
+
+
+def test_russian_whist_keeps_its_honours_on_the_sheet(client, table):
+    services.add_deal(
+        table,
+        {"dealer": "N", "trump": "H", "tricks": {"NS": 8, "EW": 5}, "honours": {"NS": 3, "EW": 2}},
+        number=1,
+        author=services.Author(label="test"),
+    )
+
+    page = client.get(table_url(table)).content.decode()
+
+    assert "2 <small>for honours</small>" in page and "honours 3–2" in page
+    assert "aces" not in page.lower()
+
+
 def test_a_claim_is_one_tap_on_the_honours_strip(client, table):
     post_deal(client, table, trump="H", tricks=8, honours=1)
 
