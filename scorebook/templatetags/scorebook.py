@@ -114,7 +114,16 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
     if data.get("special_suit"):
         parts.append(escape(_("special")) + " " + _suit_html(data["special_suit"]))
     tricks = data.get("tricks") or {}
-    if tricks:
+    side = str(contract.get("side", "")) if contract else ""
+    if side in tricks and len(tricks) == 2:
+        # A contract: the declarers' tricks, as the pad writes them, then the defenders' after
+        # their letters ("tricks 9 (NS 4)"), not both in seat order (read as the first side's).
+        other = next(k for k in tricks if k != side)
+        parts.append(
+            f"{word['tricks']} {escape(tricks[side])} "
+            f"({escape(seat_letters(other))} {escape(tricks[other])})"
+        )
+    elif tricks:
         parts.append(f"{word['tricks']} " + "–".join(escape(v) for v in _in_seat_order(tricks)))
     honours = data.get("honours") or {}
     if honours and tricks and len(honours) < len(tricks):  # Hussar: only the claiming players
