@@ -193,3 +193,30 @@ def test_gran_null_entries_name_their_contract(
     page.locator("#sheet").scroll_into_view_if_needed()
     snap(page, f"{lang}-gran-null-screen", screen=True)
     snap(page, f"{lang}-gran-null")
+
+
+# Where each line's dealer letter and summary begin, on the screen.
+STARTS = """() => [...document.querySelectorAll('#sheet ol.deal-log > li')].map((li) => [
+  li.value, li.querySelector('.dealer').getBoundingClientRect().left,
+  li.querySelector('.what').getBoundingClientRect().left])"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_deal_10_and_on_line_up_with_deals_1_to_9(
+    site: Site, new_context: Callable[..., BrowserContext], lang: str
+) -> None:
+    # A tester saw line 10 a few pixels right of lines 1-9: "10." is wider than "9.". The
+    # dealers and the summaries start at the same place on every line, an undone one too.
+    page = new_context(locale="ru-RU" if lang == "ru" else "en-GB").new_page()
+    token = russian_table(site, PLAYERS_RU if lang == "ru" else PLAYERS_EN, *[7, 6] * 6)
+    page.goto(f"/t/{token}/")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name=re.compile(r"^(Undo deal 12|Отменить сдачу 12)$")).click()
+    expect(page.locator("#sheet ol.deal-log.undone > li")).to_have_count(1)
+    page.locator("#sheet ol.deal-log > li[value='12']").scroll_into_view_if_needed()
+    snap(page, f"{lang}-ten-and-on", screen=True)
+
+    starts = page.evaluate(STARTS)
+    assert [n for n, _d, _w in starts] == list(range(1, 13))
+    assert {round(d) for _n, d, _w in starts} == {round(starts[0][1])}, starts
+    assert {round(w) for _n, _d, w in starts} == {round(starts[0][2])}, starts
