@@ -82,7 +82,8 @@ def _words(language: str | None) -> dict[str, str]:
 
 @register.filter
 def deal_summary(data: dict[str, Any]) -> SafeString:
-    """One line for the deal log: trump, contract, tricks, honours, revokes.
+    """One line for the deal log: trump, contract, tricks, honours, revokes. A count ("tricks
+    7–6") is one piece (span.counts, site.css): a line never breaks after its dash.
 
     Plain string building with every value escaped: the log of a long table is rendered on
     every save, and format_html() per item was a third of the page's time.
@@ -124,14 +125,16 @@ def deal_summary(data: dict[str, Any]) -> SafeString:
             f"({escape(seat_letters(other))} {escape(tricks[other])})"
         )
     elif tricks:
-        parts.append(f"{word['tricks']} " + "–".join(escape(v) for v in _in_seat_order(tricks)))
+        counts = "–".join(escape(v) for v in _in_seat_order(tricks))
+        parts.append(f'<span class="counts">{word["tricks"]} {counts}</span>')
     honours = data.get("honours") or {}
     if honours and tricks and len(honours) < len(tricks):  # Hussar: only the claiming players
         claims = sorted(honours.items(), key=lambda kv: SEAT_ORDER.get(kv[0], 9))
         shown = " ".join(f"{escape(seat_letters(k))} {escape(v)}" for k, v in claims)
         parts.append(f"{word['honours']} {shown}")
     elif honours:
-        parts.append(f"{word['honours']} " + "–".join(escape(v) for v in _in_seat_order(honours)))
+        counts = "–".join(escape(v) for v in _in_seat_order(honours))
+        parts.append(f'<span class="counts">{word["honours"]} {counts}</span>')
     if data.get("called"):
         parts.append(escape(seat_letters(data["called"])) + " " + escape(_("called")))
     if data.get("trumps_named"):  # Flying Duck: the trumps named in play, for the log only

@@ -220,3 +220,43 @@ def test_deal_10_and_on_line_up_with_deals_1_to_9(
     assert [n for n, _d, _w in starts] == list(range(1, 13))
     assert {round(d) for _n, d, _w in starts} == {round(starts[0][1])}, starts
     assert {round(w) for _n, _d, w in starts} == {round(starts[0][2])}, starts
+
+
+# Every count written "3–2" in the deal list: whether its two numbers are on one line.
+COUNTS_WHOLE = """() => {
+  const out = [];
+  const log = document.querySelector('#deal-log');
+  const walker = document.createTreeWalker(log, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.data.matchAll(/\\d+–\\d+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      out.push([m[0], tops.size === 1]);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_count_in_the_deal_list_is_never_split_over_two_lines(
+    site: Site, new_context: Callable[..., BrowserContext], lang: str
+) -> None:
+    # On a phone "honours 3–2" broke after the dash: "honours 3–" on one line, "2" on the
+    # next. Phones' widths from 320 to 412 px.
+    page = new_context(locale="ru-RU" if lang == "ru" else "en-GB").new_page()
+    token = russian_table(site, PLAYERS_RU if lang == "ru" else PLAYERS_EN, *[7, 6] * 6)
+    page.goto(f"/t/{token}/")
+    split = {}
+    for width in range(320, 413, 4):
+        page.set_viewport_size({"width": width, "height": 740})
+        counts = page.evaluate(COUNTS_WHOLE)
+        assert len(counts) == 24  # tricks and honours of twelve deals
+        broken = [text for text, whole in counts if not whole]
+        if broken:
+            split[width] = broken
+            page.locator("#deal-log > li[value='1']").scroll_into_view_if_needed()
+            snap(page, f"{lang}-counts-split-{width}", screen=True)
+    assert split == {}
