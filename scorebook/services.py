@@ -44,12 +44,17 @@ class Conflict(Exception):
     """Another device changed the table first: nothing was saved.
 
     ``next_number``, when given, is the number the next deal has now: the deal was saved as
-    one that is no longer the next (another device recorded or undid a deal first).
+    one that is no longer the next (another device recorded or undid a deal first, or the
+    number posted was never the next). ``undone``: the table has an undone deal numbered at
+    or past ``next_number``, which explains a number ahead of it.
     """
 
-    def __init__(self, number: int, next_number: int | None = None) -> None:
+    def __init__(
+        self, number: int, next_number: int | None = None, *, undone: bool = False
+    ) -> None:
         super().__init__(number)
         self.next_number = next_number
+        self.undone = undone
 
 
 @dataclass(frozen=True)
@@ -406,8 +411,12 @@ def record_deal(
             datas = list(
                 table.deals.filter(removed=False).order_by("number").values_list("data", flat=True)
             )
-            if number != len(datas) + 1:
-                raise Conflict(number, len(datas) + 1)
+            upcoming = len(datas) + 1
+            if number != upcoming:
+                undone = number > upcoming and (
+                    table.deals.filter(removed=True, number__gte=upcoming).exists()
+                )
+                raise Conflict(number, upcoming, undone=undone)
             _record, _sheet, progress = start(record_data(table, datas))
         deal = Deal(table=table, number=number, data=dict(data))
         saved, progress = _saved(deal, progress, table.version + 1, table.first_dealer)

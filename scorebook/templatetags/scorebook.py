@@ -88,7 +88,8 @@ def _words(language: str | None) -> dict[str, str]:
 @register.filter
 def deal_summary(data: dict[str, Any], aces: bool = False) -> SafeString:
     """One line for the deal log: trump, contract, tricks, honours, revokes; ``aces``: the
-    honours are the aces (Rules.honours_are_aces), and the line calls them so.
+    honours are the aces (Rules.honours_are_aces), and the line calls them so. A count
+    ("tricks 7–6") is one piece (span.counts, site.css): a line never breaks after its dash.
 
     Plain string building with every value escaped: the log of a long table is rendered on
     every save, and format_html() per item was a third of the page's time.
@@ -120,8 +121,18 @@ def deal_summary(data: dict[str, Any], aces: bool = False) -> SafeString:
     if data.get("special_suit"):
         parts.append(escape(_("special")) + " " + _suit_html(data["special_suit"]))
     tricks = data.get("tricks") or {}
-    if tricks:
-        parts.append(f"{word['tricks']} " + "–".join(escape(v) for v in _in_seat_order(tricks)))
+    side = str(contract.get("side", "")) if contract else ""
+    if side in tricks and len(tricks) == 2:
+        # A contract: the declarers' tricks, as the pad writes them, then the defenders' after
+        # their letters ("tricks 9 (NS 4)"), not both in seat order (read as the first side's).
+        other = next(k for k in tricks if k != side)
+        parts.append(
+            f"{word['tricks']} {escape(tricks[side])} "
+            f"({escape(seat_letters(other))} {escape(tricks[other])})"
+        )
+    elif tricks:
+        counts = "–".join(escape(v) for v in _in_seat_order(tricks))
+        parts.append(f'<span class="counts">{word["tricks"]} {counts}</span>')
     honours = data.get("honours") or {}
     honours_word = word["aces"] if aces else word["honours"]
     if honours and tricks and len(honours) < len(tricks):  # Hussar: only the claiming players
@@ -129,7 +140,8 @@ def deal_summary(data: dict[str, Any], aces: bool = False) -> SafeString:
         shown = " ".join(f"{escape(seat_letters(k))} {escape(v)}" for k, v in claims)
         parts.append(f"{honours_word} {shown}")
     elif honours:
-        parts.append(f"{honours_word} " + "–".join(escape(v) for v in _in_seat_order(honours)))
+        counts = "–".join(escape(v) for v in _in_seat_order(honours))
+        parts.append(f'<span class="counts">{honours_word} {counts}</span>')
     if data.get("called"):
         parts.append(escape(seat_letters(data["called"])) + " " + escape(_("called")))
     if data.get("trumps_named"):  # Flying Duck: the trumps named in play, for the log only

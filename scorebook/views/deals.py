@@ -111,11 +111,17 @@ def _conflict_message(number: int) -> str:
 
 
 def _add_conflict_message(number: int, conflict: services.Conflict) -> str:
-    """Deal ``number`` is no longer the next one: said as what happened when it is because
-    another device undid a deal (the deal this device saved never existed for the others)."""
+    """Deal ``number`` is not the next one: said as what happened when another device undid a
+    deal (the deal this device saved never existed for the others); when nothing was undone
+    (a number ahead of the next, from an old page or a hand-made post), only the next number."""
     upcoming = conflict.next_number
     if upcoming is None or upcoming > number:  # another device recorded this deal first
         return _conflict_message(number)
+    if not conflict.undone:
+        return _(
+            "The next deal is deal %(next)s, not %(number)s. Your entry was not saved. The sheet "
+            "below is up to date."
+        ) % {"next": upcoming, "number": number}
     return _(
         "Another device undid a deal a moment ago: the next deal is now deal %(next)s, not "
         "%(number)s. Your entry was not saved. The sheet below is up to date: enter the deal "

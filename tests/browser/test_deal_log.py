@@ -234,3 +234,70 @@ def test_a_failed_gran_null_penalty_names_its_half_within_its_column(
         assert box["x"] + box["width"] <= column["x"] + column["width"], (label, box, column)
     page.locator("#sheet").scroll_into_view_if_needed()
     snap(page, f"{lang}-gran-null-penalties-screen", screen=True)
+
+
+# Where each line's dealer letter and summary begin, on the screen.
+STARTS = """() => [...document.querySelectorAll('#sheet ol.deal-log > li')].map((li) => [
+  li.value, li.querySelector('.dealer').getBoundingClientRect().left,
+  li.querySelector('.what').getBoundingClientRect().left])"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_deal_10_and_on_line_up_with_deals_1_to_9(
+    site: Site, new_context: Callable[..., BrowserContext], lang: str
+) -> None:
+    # A tester saw line 10 a few pixels right of lines 1-9: "10." is wider than "9.". The
+    # dealers and the summaries start at the same place on every line, an undone one too.
+    page = new_context(locale="ru-RU" if lang == "ru" else "en-GB").new_page()
+    token = russian_table(site, PLAYERS_RU if lang == "ru" else PLAYERS_EN, *[7, 6] * 6)
+    page.goto(f"/t/{token}/")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name=re.compile(r"^(Undo deal 12|Отменить сдачу 12)$")).click()
+    expect(page.locator("#sheet ol.deal-log.undone > li")).to_have_count(1)
+    page.locator("#sheet ol.deal-log > li[value='12']").scroll_into_view_if_needed()
+    snap(page, f"{lang}-ten-and-on", screen=True)
+
+    starts = page.evaluate(STARTS)
+    assert [n for n, _d, _w in starts] == list(range(1, 13))
+    assert {round(d) for _n, d, _w in starts} == {round(starts[0][1])}, starts
+    assert {round(w) for _n, _d, w in starts} == {round(starts[0][2])}, starts
+
+
+# Every count written "3–2" in the deal list: whether its two numbers are on one line.
+COUNTS_WHOLE = """() => {
+  const out = [];
+  const log = document.querySelector('#deal-log');
+  const walker = document.createTreeWalker(log, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.data.matchAll(/\\d+–\\d+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      out.push([m[0], tops.size === 1]);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_count_in_the_deal_list_is_never_split_over_two_lines(
+    site: Site, new_context: Callable[..., BrowserContext], lang: str
+) -> None:
+    # On a phone "honours 3–2" broke after the dash: "honours 3–" on one line, "2" on the
+    # next. Phones' widths from 320 to 412 px.
+    page = new_context(locale="ru-RU" if lang == "ru" else "en-GB").new_page()
+    token = russian_table(site, PLAYERS_RU if lang == "ru" else PLAYERS_EN, *[7, 6] * 6)
+    page.goto(f"/t/{token}/")
+    split = {}
+    for width in range(320, 413, 4):
+        page.set_viewport_size({"width": width, "height": 740})
+        counts = page.evaluate(COUNTS_WHOLE)
+        assert len(counts) == 24  # tricks and honours of twelve deals
+        broken = [text for text, whole in counts if not whole]
+        if broken:
+            split[width] = broken
+            page.locator("#deal-log > li[value='1']").scroll_into_view_if_needed()
+            snap(page, f"{lang}-counts-split-{width}", screen=True)
+    assert split == {}

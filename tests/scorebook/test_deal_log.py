@@ -237,7 +237,9 @@ def test_gran_null_entries_name_their_contract_and_the_log_its_first_six(client)
     assert below.count("3 <small>Gran-Null</small>") == 2
     assert "contract" not in below
     assert "first six tricks: NS 4" in item(the_log(page), 1)
-    assert "Each line: the dealer · the contract · tricks NS–EW" in page
+    # the declarers' tricks first, then the defenders' (deal_summary), as the hint says
+    hint = "Each line: the dealer · the contract · tricks of the declarers (of the defenders)"
+    assert hint in page and "tricks NS–EW" not in page
 
 
 @pytest.mark.parametrize(

@@ -58,3 +58,19 @@ def test_the_trumps_named_in_play_and_the_exchanged_packets_are_in_the_log():
 
 def _plain(html) -> str:
     return re.sub(r"<[^>]+>", "", str(html))
+
+
+def test_a_contract_deal_gives_the_declarers_tricks_as_the_pad_writes_them():
+    # Progulochny: the scorer tapped 9 for the declarers EW; "tricks 4–9" (NS first) read as
+    # EW's 4. The declarers' count comes first, the defenders' after their letters.
+    stored = {
+        "dealer": "E",
+        "contract": {"side": "EW", "game": "grand"},
+        "doubling": "contra",
+        "tricks": {"NS": 4, "EW": 9},
+    }
+    with translation.override("en"):
+        assert _plain(deal_summary(stored)) == "EW: Grand contra · tricks 9 (NS 4)"
+    with translation.override("ru"):
+        text = _plain(deal_summary(stored))
+        assert text.startswith("ВЗ: ") and text.endswith(" · взятки 9 (СЮ 4)")

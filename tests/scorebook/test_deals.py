@@ -605,6 +605,42 @@ def test_a_deal_saved_after_another_phone_undid_one_says_so(client, table_with_d
     assert snapshot(table) == before
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "The next deal is deal 1, not 5. Your entry was not saved."),
+        ("ru", "Следующая сдача — сдача 1, а не 5. Ваша запись не сохранилась."),
+    ],
+)
+def test_a_deal_number_ahead_with_nothing_undone_says_only_the_next_number(
+    client, table, lang, words
+):
+    # Nobody undid anything: the page must not say another device did.
+    before = snapshot(table)
+
+    response = client.post(add_url(table), deal_form(table, number=5), HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert response.status_code == 409
+    page = " ".join(response.content.decode().split())
+    assert words in page
+    assert "undid" not in page and "отменили" not in page
+    assert snapshot(table) == before
+
+
+def test_an_undo_long_past_the_next_deal_is_not_blamed_either(client, table_with_deals):
+    # Deal 3 was undone and entered again: the next deal is 4, and a form for deal 6 is not
+    # explained by that undo.
+    table = table_with_deals
+    services.undo_last(table, number=3, author=services.Author(label="other phone"))
+    client.post(add_url(table), deal_form(table))
+
+    response = client.post(add_url(table), deal_form(table, number=6))
+
+    assert response.status_code == 409
+    page = " ".join(response.content.decode().split())
+    assert "The next deal is deal 4, not 6." in page and "undid" not in page
+
+
 def test_a_double_tap_on_a_correction_saves_it_once(client, table_with_deals):
     table = table_with_deals
     form = edit_form(table, 2, tricks=7)
