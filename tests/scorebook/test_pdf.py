@@ -1126,3 +1126,20 @@ def test_the_screen_marks_contra_recontra_and_revokes_beside_the_entries_as_the_
     ).content.decode()
 
     assert re.search(rf"<sup>2\W*{revoke}</sup>6 <small>", _pad_part(page, "below"))
+
+
+def test_a_printed_deal_line_is_plain_text_but_its_marks():
+    # Every element in a line of the printed deal list costs WeasyPrint time on every deal: the
+    # screen's spans (a suit's name for screen readers, a count kept on one line) are dropped
+    deal = {
+        "dealer": "N",
+        "trump": "H",
+        "tricks": {"NS": 8, "EW": 5},
+        "honours": {"NS": 3, "EW": 2},
+    }
+
+    with translation.override("en"):
+        line = str(pdf.summary_html(deal))
+
+    assert "<" not in line, line
+    assert "♥" in line and "tricks 8–5" in line and "honours 3–2" in line
