@@ -165,25 +165,32 @@ def test_hussar_rest_past_13_reads_too_many(
     snap(page, f"{lang}-hussar-over-screen", screen=True)
 
 
+def gran_null_table(site: Site, lang: str, first_six: int, **deal: str) -> str:
+    """A Progulochny table whose one deal is North-South's Gran-Null, 6 tricks of 13 with
+    ``first_six`` among the first six: its edit token."""
+    players = PLAYERS_RU if lang == "ru" else PLAYERS_EN
+
+    def create() -> str:
+        table = services.create_table(variant="progulochny", players=players, first_dealer="N")
+        written = {
+            "dealer": "N",
+            "contract": {"side": "NS", "game": "grand-null"},
+            "first_six": {"NS": first_six},
+            "tricks": {"NS": 6, "EW": 7},
+            **deal,
+        }
+        services.add_deal(table, written, number=1, author=AUTHOR)
+        return table.edit_token
+
+    return str(site.db(create))
+
+
 @pytest.mark.parametrize(("lang", "name"), [("en", "Gran-Null"), ("ru", "гранд-нулл")])
 def test_gran_null_entries_name_their_contract(
     site: Site, new_context: Callable[..., BrowserContext], lang: str, name: str
 ) -> None:
     page = new_context(locale="ru-RU" if lang == "ru" else "en-GB").new_page()
-    players = PLAYERS_RU if lang == "ru" else PLAYERS_EN
-
-    def create() -> str:
-        table = services.create_table(variant="progulochny", players=players, first_dealer="N")
-        deal = {
-            "dealer": "N",
-            "contract": {"side": "NS", "game": "grand-null"},
-            "first_six": {"NS": 4},
-            "tricks": {"NS": 6, "EW": 7},
-        }
-        services.add_deal(table, deal, number=1, author=AUTHOR)
-        return table.edit_token
-
-    page.goto(f"/t/{site.db(create)}/")
+    page.goto(f"/t/{gran_null_table(site, lang, first_six=4)}/")
 
     entries = page.locator("#pad-below .entry")
     expect(entries).to_have_count(2)
@@ -206,21 +213,8 @@ def test_a_failed_gran_null_penalty_names_its_half_within_its_column(
     site: Site, new_context: Callable[..., BrowserContext], lang: str, labels: tuple[str, str]
 ) -> None:
     page = new_context(locale="ru-RU" if lang == "ru" else "en-GB").new_page()
-    players = PLAYERS_RU if lang == "ru" else PLAYERS_EN
-
-    def create() -> str:
-        table = services.create_table(variant="progulochny", players=players, first_dealer="N")
-        deal = {
-            "dealer": "N",
-            "contract": {"side": "NS", "game": "grand-null"},
-            "doubling": "contra",  # its ×2 beside each penalty: the longest an entry gets
-            "first_six": {"NS": 2},
-            "tricks": {"NS": 6, "EW": 7},
-        }
-        services.add_deal(table, deal, number=1, author=AUTHOR)
-        return table.edit_token
-
-    page.goto(f"/t/{site.db(create)}/")
+    # contra: its ×2 beside each penalty, the longest an entry gets
+    page.goto(f"/t/{gran_null_table(site, lang, first_six=2, doubling='contra')}/")
 
     entries = page.locator("#pad-above .entry")
     expect(entries).to_have_count(2)
