@@ -68,7 +68,8 @@ def line(run: dict[str, Any]) -> str:
                 f"**{core.get('p95', float('nan')):.0f}** ({verdict})",
                 str(errors) + (f" ({', '.join(kinds)})" if kinds else ""),
                 run["loadavg"]["before"],
-                f"{cpu.get('others', float('nan')):.0f} %",
+                f"{cpu.get('others', float('nan')):.0f} %"
+                + (" (disturbed)" if run.get("disturbed") else ""),
                 f"{server_ms:.1f}" if server_ms else "–",
             ]
         )

@@ -50,6 +50,7 @@ P95_GOAL_PDF_MS = 150.0  # the same with evening PDFs asked for during the run
 DEFAULT_SERVER = "sync:2"
 TASK_LINE = re.compile(r"Task id=\S+ path=\S+ state=\w+$")
 CORE = "all but pdf"  # the row the goal is checked on: saves, polls and pages together
+DISTURBED_AT = 20.0  # % of one core used by other programs: such a run is not comparable
 KINDS = ("save", "poll", "page", "pdf", "pdf wait")  # what a request can be (errors)
 
 
@@ -354,6 +355,14 @@ def run_once(
             f"  goal p95 ≤ {goal:.0f} ms (saves, polls and pages) and no errors: "
             + ("PASS" if ok else "FAIL")
         )
+        others = cpu.get("others", 0.0)
+        if others >= DISTURBED_AT:
+            result["disturbed"] = True
+            print(
+                f"  disturbed: other programs used {others:.0f} % of a core during the run "
+                f"(≥ {DISTURBED_AT:.0f} %): it measures the machine as much as the code; "
+                "run it again on a quieter machine before comparing it (docs/load.md)"
+            )
     result["pass"] = ok
     return result
 
