@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 from django.urls import reverse
 from django.utils.formats import number_format
-from django.utils.html import escape, format_html
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -177,6 +177,37 @@ def errors_for(form: Any, group: str) -> list[str]:
     return list(form.errors_for(group))
 
 
+def error_ids(form: Any, groups: str) -> list[str]:
+    """The ids of the messages under a field (_errors.html: ``deal-error-GROUP-N``), for each
+    of the comma-separated ``groups`` whose messages are about it."""
+    return [
+        f"deal-error-{group}-{n}"
+        for group in groups.split(",")
+        for n in range(1, len(form.errors_for(group)) + 1)
+    ]
+
+
+def _invalid(form: Any, groups: str) -> dict[str, str]:
+    ids = error_ids(form, groups)
+    return {"aria-invalid": "true", "aria-describedby": " ".join(ids)} if ids else {}
+
+
+@register.filter
+def invalid_attrs(field: Any, groups: str = "") -> SafeString:
+    """For a refused deal: ties a control to the messages under it, for a screen reader, as
+    attributes of its own tag (`` aria-invalid="true" aria-describedby="…"``), or nothing.
+    ``field`` is a bound field of the deal form; ``groups`` the messages' groups (the field's
+    name when not given)."""
+    attrs = _invalid(field.form, groups or field.name)
+    return format_html_join("", ' {}="{}"', attrs.items())
+
+
+@register.filter
+def described(field: Any, groups: str = "") -> SafeString:
+    """A bound field's widget, tied to its messages as invalid_attrs says."""
+    return field.as_widget(attrs=_invalid(field.form, groups or field.name))  # type: ignore[no-any-return]
+
+
 @register.filter
 def field_labels(names: list[str]) -> str:
     """Record field names (``tricks``, ``honours`` ...) as words of the interface."""
@@ -277,15 +308,51 @@ def _scored(result: Any) -> str:
     return f' <span class="scored">→ {" · ".join(parts)}</span>'
 
 
-def _log_head(number: int, dealer: str | None) -> str:
-    """A deal's number and dealer, as every line of the log (live or undone) starts."""
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def _dealer_words(dealer: str, names: dict[str, str] | None, dummy: str | None) -> str:
+    """Who dealt, in words for a screen reader: the log shows only the seat's letter, which a
+    screen reader spells out ("N", "Ю"). "Anna (North) deals"; the dummy's deal is dealt by
+    its partner, opposite: "Gleb deals for the dummy (North)"."""
+    seat = seat_name(dealer)
+    names = names or {}
+    if dealer == dummy and dealer in OPPOSITE and names.get(OPPOSITE[dealer]):
+        words = _("%(name)s deals for the dummy (%(seat)s)")
+        return words % {"name": names[OPPOSITE[dealer]], "seat": seat}
+    if names.get(dealer):
+        return _("%(name)s (%(seat)s) deals") % {"name": names[dealer], "seat": seat}
+    return _("Dealer: %(seat)s") % {"seat": seat}
+
+
+def _log_head(
+    number: int,
+    dealer: str | None,
+    names: dict[str, str] | None = None,
+    dummy: str | None = None,
+) -> str:
+    """A deal's number and dealer, as every line of the log (live or undone) starts. The
+    dealer's letter is shown; a screen reader hears who it is instead (_dealer_words)."""
     head = f'<span class="num">{number}.</span> '
-    return head + (f'<span class="dealer">{escape(seat_letters(dealer))}</span> ' if dealer else "")
+    if not dealer:
+        return head
+    spoken = escape(_dealer_words(dealer, names, dummy))
+    return (
+        head + f'<span class="dealer" aria-hidden="true">{escape(seat_letters(dealer))}</span>'
+        f'<span class="sr-only">{spoken}: </span> '
+    )
 
 
-@register.filter
-def log_head(deal: Any) -> SafeString:
-    return mark_safe(_log_head(deal.number, deal.data.get("dealer")))  # noqa: S308 - escaped
+def _names(context: Any) -> tuple[dict[str, str] | None, str | None]:
+    """The players in the seats and the dummy's seat, as the table page has them."""
+    record = context.get("record")
+    return context.get("seat_names"), (record.dummy if record is not None else None)
+
+
+@register.simple_tag(takes_context=True)
+def log_head(context: Any, deal: Any) -> SafeString:
+    head = _log_head(deal.number, deal.data.get("dealer"), *_names(context))
+    return mark_safe(head)  # noqa: S308 - escaped
 
 
 def _undo_form(context: Any, token: str, number: int) -> str:
@@ -316,6 +383,7 @@ def deal_log_items(
     data it had before its last correction)."""
     corrected = escape(_("corrected"))
     correct = escape(_("correct"))
+    names, dummy = _names(context)
     base = reverse("deal_edit", args=[token, 1])[: -len("1/")]
     last = context.get("last_number") if can_edit else None
     was = was or {}
@@ -324,13 +392,19 @@ def deal_log_items(
     items = []
     for deal, result in log:
         data = deal.data
-        head = _log_head(deal.number, data.get("dealer"))
+        head = _log_head(deal.number, data.get("dealer"), names, dummy)
         edited = struck = ""
         if deal.version > 1:
             before = was.get(deal.pk)
             struck = f'<s class="was">{deal_summary(before, aces)}</s> → ' if before else ""
             edited = f' <span class="edited">{corrected}</span>'
-        link = f' <a class="fix" href="{base}{deal.number}/">{correct}</a>' if can_edit else ""
+        # Named per deal for a screen reader ("Correct deal 7"), its visible word in the name.
+        named = escape(_("Correct deal %(n)s") % {"n": deal.number})
+        link = (
+            f' <a class="fix" href="{base}{deal.number}/" aria-label="{named}">{correct}</a>'
+            if can_edit
+            else ""
+        )
         if deal.number == last:  # its two buttons kept together, on the right
             link = f'<span class="acts">{link}{_undo_form(context, token, deal.number)}</span>'
         scored = _scored(result)

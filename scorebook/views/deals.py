@@ -185,7 +185,7 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
         form.fixed_dealer = state.fixed_dealer
         context = table_context(request, table, True, state=state, form=form)
         status = 422
-    template = "scorebook/table.html#live" if request.htmx else "scorebook/table.html"  # type: ignore[attr-defined]
+    template = "scorebook/_live.html" if request.htmx else "scorebook/table.html"  # type: ignore[attr-defined]
     response = render(request, template, context, status=status)
     if request.htmx:  # type: ignore[attr-defined]
         response["HX-Retarget"] = "#live"
@@ -208,7 +208,7 @@ def _saved_answer(
     if saved is None or request.htmx.target != "deal-form":  # type: ignore[attr-defined]
         table.refresh_from_db()
         context = table_context(request, table, True, saved_message=saved_message(number, saved))
-        response = render(request, "scorebook/table.html#live", context)
+        response = render(request, "scorebook/_live.html", context)
         response["HX-Retarget"] = "#live"
         return response
     table.version = saved.version  # as the save left it: no need to read the table again
@@ -339,7 +339,7 @@ def deal_undo(request: HttpRequest, token: str) -> HttpResponse:
             request, table, True, conflict=conflict, undone=None if conflict else number
         )
         return render(
-            request, "scorebook/table.html#live", context, status=409 if conflict else 200
+            request, "scorebook/_live.html", context, status=409 if conflict else 200
         )
     if conflict:
         messages.error(request, conflict)

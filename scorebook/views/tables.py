@@ -251,7 +251,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         remember(request, table)
     context = table_context(request, table, can_edit)
     if request.htmx:  # type: ignore[attr-defined]
-        return render(request, "scorebook/table.html#live", context)
+        return render(request, "scorebook/_live.html", context)
     if url := _next_table_url(request, table, token):
         following = services.next_table(table, context["state"].next_dealer)
         context["next_table"] = {"url": url, "defender": following.defender}

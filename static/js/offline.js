@@ -181,6 +181,7 @@
     cancel.addEventListener("click", () => nextDeal(form(), { blank: true }));
     f.querySelector("button[type=submit]")?.after(cancel);
     f.scrollIntoView({ block: "start" });
+    window.scorebookFocus?.focusFirstControl(f); // the keyboard follows, from the list below
   }
 
   // ---- keeping a deal on the phone -------------------------------------------------------------
@@ -338,6 +339,12 @@
   // Put the server's part of the page in place, or fetch the sheet if there is none.
   async function catchUp(part) {
     if (part) htmx.swap(`#${part.id}`, part.outerHTML, { swapStyle: "outerHTML" });
+    // The server's message ("Deal 3 saved.") goes into the page's live region, which stays.
+    const said = part?.id === "live" && part.ownerDocument.getElementById("flash");
+    if (said) {
+      const copies = [...said.childNodes].map((node) => document.importNode(node, true));
+      document.getElementById("flash")?.replaceChildren(...copies);
+    }
     else await htmx.ajax("GET", words.sheet, { target: "#sheet", swap: "outerHTML" });
     if (part?.id === "live") nextDeal(form());
     copyPageSoon();
@@ -357,19 +364,28 @@
         el.className = className;
         return el;
       };
-      const button = (text, action) => Object.assign(add("button", text), { type: "button", value: action });
+      // Each button named with its deal for a screen reader ("Fix deal 12"), its word first:
+      // a list of "Fix", "Drop", "Correct" alone does not say which deal each one is about.
+      const button = (text, action, name) => {
+        const b = Object.assign(add("button", text), { type: "button", value: action });
+        b.setAttribute("aria-label", say(name, { n: deal.number }));
+        return b;
+      };
       add("strong", say(words.deal, { n: deal.number }));
       const [seat, name] = deal.dealerShown.split(" · ");
       if (name) add("span", "· " + say(words.deals, { name, seat }));
       add("span", deal.summary.join(" · "));
       add("span", deal.status ? words.refused : words.waiting, "edited");
       if (deal.status) {
-        add("p", `${deal.message} ${words.choose}`, "field-error").setAttribute("role", "alert");
-        button(words.fix, "fix");
-        button(words.drop, "drop");
+        // Why, said once by the note above the form (role=status): here it is the buttons'
+        // description, not an alert read out again each time the list is drawn anew.
+        const why = add("p", `${deal.message} ${words.choose}`, "field-error");
+        why.id = `waiting-why-${deal.id}`;
+        const choices = [button(words.fix, "fix", words.fixDeal), button(words.drop, "drop", words.dropDeal)];
+        choices.forEach((b) => b.setAttribute("aria-describedby", why.id));
       } else {
-        button(words.correct, "correct");
-        if (at === queue.length - 1) button(words.undo, "drop");
+        button(words.correct, "correct", words.correctDeal);
+        if (at === queue.length - 1) button(words.undo, "drop", words.undoDeal);
       }
       li.dataset.id = deal.id;
       list.append(li);
@@ -423,6 +439,8 @@
       } else nextDeal(form(), { blank: Boolean(editing) });
       note(offline() ? words.offline : "");
       render();
+      // The button tapped is gone with its line: the keyboard goes on from the form.
+      if (!box.contains(document.activeElement)) window.scorebookFocus?.focusFirstControl(form());
       sync();
     }
   });

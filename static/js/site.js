@@ -10,6 +10,55 @@
 //   kept on the phone instead, by offline.js, which then stops this event.)
 "use strict";
 
+// Where the keyboard (and a screen reader's focus) goes when a form comes back.
+const shownOnScreen = (el) => (el.checkVisibility ? el.checkVisibility() : el.offsetParent !== null);
+// A row of radios is one stop for the keyboard: its checked radio, else its first.
+function stopOf(el) {
+  if (el.type !== "radio" || el.checked || !el.form) return el;
+  return el.form.querySelector(`input[type=radio][name="${CSS.escape(el.name)}"]:checked`) || el;
+}
+const CONTROLS = "input:not([type=hidden]), select, textarea";
+
+// The first control of a form (a new deal's first row of taps, or its dealer).
+function focusFirstControl(form) {
+  const first = [...(form?.querySelectorAll(CONTROLS) || [])].find(shownOnScreen);
+  if (!first) return false;
+  stopOf(first).focus({ preventScroll: true });
+  return true;
+}
+
+// The first field in error of a refused form: the first control marked aria-invalid (the deal
+// form's: tied to its message by aria-describedby), or, on the other forms, the first control
+// beside the first message. A deal form's message about no field shown (the deal as a whole,
+// above its taps) is itself focused, to be read out.
+function focusFirstError(root) {
+  for (const el of root?.querySelectorAll("[aria-invalid=true], .field-error") || []) {
+    if (!shownOnScreen(el)) continue;
+    if (!el.classList.contains("field-error")) {
+      stopOf(el).focus({ preventScroll: true });
+      return true;
+    }
+    // A message of the deal form: its field (whose controls point at it, before or after it),
+    // else the message itself, read out as the place to start from (the deal as a whole).
+    const pointing = el.id ? root.querySelectorAll(`[aria-describedby~="${CSS.escape(el.id)}"]`) : [];
+    const field = [...pointing].find(shownOnScreen);
+    if (field) {
+      stopOf(field).focus({ preventScroll: true });
+      return true;
+    }
+    if (el.closest(".deal-form")) {
+      el.tabIndex = -1;
+      el.focus({ preventScroll: true });
+      return true;
+    }
+    const beside = el.parentElement?.querySelector(CONTROLS);
+    beside?.focus({ preventScroll: true });
+    return Boolean(beside);
+  }
+  return false;
+}
+window.scorebookFocus = { focusFirstControl, focusFirstError };
+
 // A form sent without htmx and refused comes back as a whole page, shown from its top; its
 // first error may be screens below (the new-table form's folded sections on a phone), and the
 // tap would seem to have done nothing. The page opens on that error, its field focused.
@@ -17,8 +66,7 @@
   const first = document.querySelector("main .field-error");
   if (!first) return;
   first.scrollIntoView({ block: "center" });
-  const field = first.parentElement?.querySelector("input:not([type=hidden]), select, textarea");
-  field?.focus({ preventScroll: true });
+  focusFirstError(document.querySelector("main"));
 })();
 
 (() => {
@@ -71,6 +119,23 @@
     if (form?.isConnected) form.before(alert);
     else document.querySelector("main")?.prepend(alert);
     alert.scrollIntoView({ block: "nearest" });
+  });
+
+  // After a save from the deal form (htmx), the keyboard and a screen reader go on from the
+  // next deal's form, its first control; after a refused save, from its first field in error
+  // (the page shows it: views/deals.py). After an undo, the form of the deal undone. The
+  // message ("Deal 9 saved.") is read out from the page's live region (table.html#flash).
+  const placed = new WeakSet(); // one answer settles in several parts: focus once
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const { xhr, requestConfig } = event.detail;
+    const from = requestConfig?.elt;
+    if (!xhr || placed.has(xhr) || requestConfig?.verb !== "post") return;
+    if (from?.id !== "deal-form" && !from?.classList?.contains("undo")) return;
+    placed.add(xhr);
+    const form = document.getElementById("deal-form");
+    if (!form) return;
+    if (xhr.status === 422 && focusFirstError(form)) return;
+    focusFirstControl(form);
   });
 
   // Gone once the same form (or poll) gets through, or anything is sent and taken: not

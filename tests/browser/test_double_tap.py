@@ -91,7 +91,7 @@ def test_two_quick_taps_record_one_deal(page: Page, site, how: str) -> None:
     TAPS[how](page)
 
     expect(page.locator(".deal-title")).to_contain_text("Deal 2")
-    expect(page.locator("#live .alert.success")).to_have_text("Deal 1 saved.")
+    expect(page.locator("#flash .alert.success")).to_have_text("Deal 1 saved.")
     expect(deal_log(page)).to_have_count(1)
     settle(posts)
     assert page.evaluate("window.__marker") == 1

@@ -98,7 +98,7 @@ def test_an_evening_in_english(page: Page, new_context, shot) -> None:
             shot(page, "en-06-deal-1-entered")
         save_in_place(page, number)
         won = " North–South win a single game." if number == 5 else ""  # the game it won
-        expect(page.locator("#live .alert.success")).to_have_text(f"Deal {number} saved.{won}")
+        expect(page.locator("#flash .alert.success")).to_have_text(f"Deal {number} saved.{won}")
         if number == 1:
             shot(page, "en-07-deal-1-saved-screen", screen=True)
         check_sheet(page, EVENING[:number], players)
@@ -119,7 +119,7 @@ def test_an_evening_in_english(page: Page, new_context, shot) -> None:
     shot(page, "en-13-correct-deal-2")
     page.get_by_role("button", name="Save the correction").click()
     expect(page).to_have_url(re.compile(rf"/t/{token}/$"))
-    expect(page.locator("#live .alert.success")).to_have_text("Deal 2 corrected.")
+    expect(page.locator("#flash .alert.success")).to_have_text("Deal 2 corrected.")
     check_sheet(page, CORRECTED, players)
     expect(page.locator("#sheet tr.game-rule")).to_have_text(
         re.compile(r"^\s*Game 1 to NS, double\s*\(12–4\)")
@@ -137,7 +137,7 @@ def test_an_evening_in_english(page: Page, new_context, shot) -> None:
     page.once("dialog", accept)
     page.evaluate("window.__marker = 1")
     page.get_by_role("button", name="Undo deal 6").click()
-    expect(page.locator("#live .alert.success")).to_have_text("Deal 6 undone.")
+    expect(page.locator("#flash .alert.success")).to_have_text("Deal 6 undone.")
     expect(deal_log(page)).to_have_count(5)
     expect(page.locator("#deal-log > li[value='6']")).to_have_count(0)
     # still in the list, struck through, after the live deals

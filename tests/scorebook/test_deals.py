@@ -440,7 +440,8 @@ def test_undo_withdraws_the_last_deal_but_keeps_it(client, table_with_deals):
     # in place: the list goes on with it, struck through and restorable
     undone = page.split('<ol class="deal-log undone"')[1].split("</ol>")[0]
     assert re.search(
-        r'<li value="3"><span class="num">3\.</span> <span class="dealer">S</span> '
+        r'<li value="3"><span class="num">3\.</span> '
+        r'<span class="dealer" aria-hidden="true">S</span><span class="sr-only">[^<]+</span> '
         r'<span class="what"><s>.*</s>',
         undone,
     )

@@ -308,7 +308,7 @@ def test_a_refused_save_clears_the_last_saves_message(client):
 
     html = refused.content.decode()
     assert refused.status_code == 422
-    assert re.search(r'<div id="flash" hx-swap-oob="true">\s*</div>', html)
+    assert re.search(r'<div id="flash" hx-swap-oob="innerHTML">\s*</div>', html)
     assert 'id="deal-form"' in html and "field-error" in html
 
 
