@@ -15,6 +15,7 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from scorebook import services
 from scorebook.models import Deal, Table
+from tests.browser.conftest import PHONE
 from tests.browser.helpers import (
     PLAYERS_EN,
     PLAYERS_RU,
@@ -148,6 +149,10 @@ def test_three_deals_kept_offline_survive_a_reload_and_are_sent_in_order(
         expect(waiting(page).first).to_contain_text("ждёт отправки")
     photo(page, f"{language}-1-three-waiting")
     assert stored(site, token) == []
+    # The form is still the first deal's (its dealer chosen there) under a longer title
+    # ("Сдача 4 · сдаёт Глеб (З)"): both still fit the phone, without a sideways scroll.
+    expect(page.locator("#deal-form .field-row.dealer")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     # Closing the tab, restarting the phone: the page comes back from the service worker.
     response = page.reload()
