@@ -338,9 +338,7 @@ def deal_undo(request: HttpRequest, token: str) -> HttpResponse:
         context = table_context(
             request, table, True, conflict=conflict, undone=None if conflict else number
         )
-        return render(
-            request, "scorebook/_live.html", context, status=409 if conflict else 200
-        )
+        return render(request, "scorebook/_live.html", context, status=409 if conflict else 200)
     if conflict:
         messages.error(request, conflict)
     else:
