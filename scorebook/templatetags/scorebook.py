@@ -325,22 +325,26 @@ def _dealer_words(dealer: str, names: dict[str, str] | None, dummy: str | None) 
     return _("Dealer: %(seat)s") % {"seat": seat}
 
 
+def _dealer_part(dealer: str | None, names: dict[str, str] | None, dummy: str | None) -> str:
+    """The dealer's part of a log line: the seat's letter, shown; a screen reader hears who it
+    is instead (_dealer_words). Nothing for a deal without a dealer."""
+    if not dealer:
+        return ""
+    spoken = escape(_dealer_words(dealer, names, dummy))
+    return (
+        f'<span class="dealer" aria-hidden="true">{escape(seat_letters(dealer))}</span>'
+        f'<span class="sr-only">{spoken}: </span> '
+    )
+
+
 def _log_head(
     number: int,
     dealer: str | None,
     names: dict[str, str] | None = None,
     dummy: str | None = None,
 ) -> str:
-    """A deal's number and dealer, as every line of the log (live or undone) starts. The
-    dealer's letter is shown; a screen reader hears who it is instead (_dealer_words)."""
-    head = f'<span class="num">{number}.</span> '
-    if not dealer:
-        return head
-    spoken = escape(_dealer_words(dealer, names, dummy))
-    return (
-        head + f'<span class="dealer" aria-hidden="true">{escape(seat_letters(dealer))}</span>'
-        f'<span class="sr-only">{spoken}: </span> '
-    )
+    """A deal's number and dealer, as every line of the log (live or undone) starts."""
+    return f'<span class="num">{number}.</span> ' + _dealer_part(dealer, names, dummy)
 
 
 def _names(context: Any) -> tuple[dict[str, str] | None, str | None]:
@@ -389,22 +393,25 @@ def deal_log_items(
     was = was or {}
     record = context.get("record")
     aces = bool(record is not None and record.rules.honours_are_aces)
+    # Named per deal for a screen reader ("Correct deal 7"), its visible word in the name.
+    named = _("Correct deal %(n)s") if can_edit else ""
+    dealers: dict[str | None, str] = {}  # a seat's part of the line, worded once per seat
     items = []
     for deal, result in log:
         data = deal.data
-        head = _log_head(deal.number, data.get("dealer"), names, dummy)
+        dealer = data.get("dealer")
+        if dealer not in dealers:
+            dealers[dealer] = _dealer_part(dealer, names, dummy)
+        head = f'<span class="num">{deal.number}.</span> {dealers[dealer]}'
         edited = struck = ""
         if deal.version > 1:
             before = was.get(deal.pk)
             struck = f'<s class="was">{deal_summary(before, aces)}</s> → ' if before else ""
             edited = f' <span class="edited">{corrected}</span>'
-        # Named per deal for a screen reader ("Correct deal 7"), its visible word in the name.
-        named = escape(_("Correct deal %(n)s") % {"n": deal.number})
-        link = (
-            f' <a class="fix" href="{base}{deal.number}/" aria-label="{named}">{correct}</a>'
-            if can_edit
-            else ""
-        )
+        link = ""
+        if can_edit:
+            name = escape(named % {"n": deal.number})
+            link = f' <a class="fix" href="{base}{deal.number}/" aria-label="{name}">{correct}</a>'
         if deal.number == last:  # its two buttons kept together, on the right
             link = f'<span class="acts">{link}{_undo_form(context, token, deal.number)}</span>'
         scored = _scored(result)
