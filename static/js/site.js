@@ -59,6 +59,17 @@ function focusFirstError(root) {
 }
 window.scorebookFocus = { focusFirstControl, focusFirstError };
 
+// A refused form's first message, brought into sight when it is not: with large text the taps
+// above it can push it a screen down, or under Save, which stays at the foot of the screen.
+function showFirstMessage(form) {
+  const first = [...form.querySelectorAll(".field-error")].find(shownOnScreen);
+  if (!first) return;
+  const box = first.getBoundingClientRect();
+  const save = form.querySelector("button.save");
+  const floor = save ? save.getBoundingClientRect().top : window.innerHeight;
+  if (box.top < 0 || box.bottom > floor) first.scrollIntoView({ block: "center" });
+}
+
 // A form sent without htmx and refused comes back as a whole page, shown from its top; its
 // first error may be screens below (the new-table form's folded sections on a phone), and the
 // tap would seem to have done nothing. The page opens on that error, its field focused.
@@ -134,6 +145,8 @@ window.scorebookFocus = { focusFirstControl, focusFirstError };
     placed.add(xhr);
     const form = document.getElementById("deal-form");
     if (!form) return;
+    // After htmx's own scroll (show:#flash:top), which comes once this event is handled.
+    if (xhr.status === 422) setTimeout(() => showFirstMessage(form));
     if (xhr.status === 422 && focusFirstError(form)) return;
     focusFirstControl(form);
   });

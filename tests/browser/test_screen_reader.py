@@ -356,6 +356,15 @@ OVERFLOW = """() => {
 }"""
 
 
+MESSAGE_IN_SIGHT = """() => {
+  const message = document.querySelector('#deal-form .field-error');
+  const save = document.querySelector('#deal-form button.save');
+  if (!message || !save) return false;
+  const box = message.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= save.getBoundingClientRect().top;
+}"""
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_deal_forms_taps_wrap_with_the_text_at_twice_its_size(
     new_context, site, shot, language
@@ -388,4 +397,7 @@ def test_the_deal_forms_taps_wrap_with_the_text_at_twice_its_size(
     expect(page.locator("#deal-form .field-error").first).to_be_visible()
     width = page.evaluate(OVERFLOW)
     assert width["wide"] <= 360, width
+    # The message is on the screen, clear of Save (kept at the foot of the screen): at this
+    # size the taps push it a screen down, where only a scroll would show it.
+    page.wait_for_function(MESSAGE_IN_SIGHT, timeout=5_000)
     shot(page, f"sr-large-text-refused-{language}", screen=True)
