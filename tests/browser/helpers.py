@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 PLAYERS_EN = {"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"}
 PLAYERS_RU = {"N": "Анна", "E": "Борис", "S": "Вера", "W": "Глеб"}
@@ -214,3 +214,26 @@ def check_sheet(
             for line in sheet["players"]
         ), (name, shown, sheet["players"])
     return sheet
+
+
+class Offline:
+    """A phone's network, off and on again. Playwright's offline switch cuts the pages off, not
+    the service worker's own fetches in Chromium: those fail by a route while "offline"."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.context = context
+
+    @staticmethod
+    def _cut(route: Route) -> None:
+        if route.request.service_worker is not None:
+            route.abort("internetdisconnected")
+        else:
+            route.fallback()
+
+    def off(self) -> None:
+        self.context.set_offline(True)
+        self.context.route("**/*", self._cut)
+
+    def on(self) -> None:
+        self.context.unroute("**/*", self._cut)
+        self.context.set_offline(False)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import Page, expect
 
 from scorebook import services
 from scorebook.models import Deal, Table
@@ -19,6 +19,7 @@ from tests.browser.conftest import PHONE
 from tests.browser.helpers import (
     PLAYERS_EN,
     PLAYERS_RU,
+    Offline,
     Tapper,
     check_sheet,
     deal_log,
@@ -30,28 +31,6 @@ pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/offline-shots")
 THREE = [Entry(7, 3, "S"), Entry(6, 2, "H"), Entry(8, 4, "D")]
-
-
-class Offline:
-    """A phone's network, off and on again."""
-
-    def __init__(self, context: BrowserContext) -> None:
-        self.context = context
-
-    @staticmethod
-    def _cut(route: Route) -> None:
-        if route.request.service_worker is not None:
-            route.abort("internetdisconnected")
-        else:
-            route.fallback()
-
-    def off(self) -> None:
-        self.context.set_offline(True)
-        self.context.route("**/*", self._cut)
-
-    def on(self) -> None:
-        self.context.unroute("**/*", self._cut)
-        self.context.set_offline(False)
 
 
 def waiting(page: Page):

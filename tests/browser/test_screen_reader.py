@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import Page, Route, expect
 
-from tests.browser.helpers import PLAYERS_EN, PLAYERS_RU, Tapper, deal_log, start_table
+from tests.browser.helpers import PLAYERS_EN, PLAYERS_RU, Offline, Tapper, deal_log, start_table
 from tests.browser.helpers import Deal as Entry
 
 pytestmark = pytest.mark.browser
@@ -271,28 +271,6 @@ def test_the_keyboard_goes_to_the_next_deal_or_to_the_field_in_error(
 
 # ---------------------------------------------------------------------------------------------
 # 5: deals kept on the phone, each button named with its deal
-
-
-class Offline:
-    """No network for the page and its service worker (see test_offline.py)."""
-
-    def __init__(self, context: BrowserContext) -> None:
-        self.context = context
-
-    @staticmethod
-    def _cut(route: Route) -> None:
-        if route.request.service_worker is not None:
-            route.abort("internetdisconnected")
-        else:
-            route.fallback()
-
-    def off(self) -> None:
-        self.context.set_offline(True)
-        self.context.route("**/*", self._cut)
-
-    def on(self) -> None:
-        self.context.unroute("**/*", self._cut)
-        self.context.set_offline(False)
 
 
 def refuse(route: Route) -> None:
