@@ -338,14 +338,14 @@
 
   // Put the server's part of the page in place, or fetch the sheet if there is none.
   async function catchUp(part) {
-    if (part) htmx.swap(`#${part.id}`, part.outerHTML, { swapStyle: "outerHTML" });
+    if (!part) await htmx.ajax("GET", words.sheet, { target: "#sheet", swap: "outerHTML" });
+    else htmx.swap(`#${part.id}`, part.outerHTML, { swapStyle: "outerHTML" });
     // The server's message ("Deal 3 saved.") goes into the page's live region, which stays.
     const said = part?.id === "live" && part.ownerDocument.getElementById("flash");
     if (said) {
       const copies = [...said.childNodes].map((node) => document.importNode(node, true));
       document.getElementById("flash")?.replaceChildren(...copies);
     }
-    else await htmx.ajax("GET", words.sheet, { target: "#sheet", swap: "outerHTML" });
     if (part?.id === "live") nextDeal(form());
     copyPageSoon();
   }

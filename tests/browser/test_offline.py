@@ -7,6 +7,7 @@ service worker fail while "offline" (``Offline``), as a phone without a network 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -286,3 +287,34 @@ def test_a_deal_the_rules_refuse_stays_with_its_message_until_fixed(
     check_sheet(page, THREE, PLAYERS_EN)
     assert stored(site, token) == [(1, "N", 7), (2, "E", 6), (3, "S", 8)]
     assert message
+
+
+def test_a_started_form_keeps_its_taps_and_takes_the_sheet_from_the_answer(new_context, site):
+    """Deals sent while the next deal's form has taps in it: the answer's sheet replaces the
+    page's, the taps stay, and the sheet is not asked for a second time."""
+    context = new_context()
+    page = context.new_page()
+    start_table(page, PLAYERS_EN)
+    ready(page)
+    network = Offline(context)
+    network.off()
+    tap = Tapper(page)
+    tap.deal(THREE[0])
+    save(page)
+    expect(waiting(page)).to_have_count(1)
+    tap.trump("H")  # the next deal, started
+
+    fetched: list[str] = []  # the whole sheet asked for apart (the poll's own asks say ?v=)
+    page.on(
+        "request",
+        lambda request: (
+            fetched.append(request.url)
+            if request.method == "GET" and re.search(r"/sheet/$", request.url)
+            else None
+        ),
+    )
+    network.on()
+    expect(page.locator("#waiting")).to_be_hidden()
+    expect(deal_log(page)).to_have_count(1)
+    expect(page.locator("#deal-form input[name=trump][value='H']")).to_be_checked()
+    assert fetched == []
