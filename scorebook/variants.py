@@ -60,6 +60,8 @@ SUITS = {
     "C": ("♣", _("clubs")),
 }
 SEAT_NAMES = {"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")}
+# Partners sit opposite: the dummy's deal is dealt by the seat across the table.
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 GAMES = {
     "trump": _("trump game"),
     "grand": _("Grand"),

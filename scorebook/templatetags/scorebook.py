@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from scorebook.engine_messages import field_label
 from scorebook.variants import (
     GAMES,
+    OPPOSITE,
     SEAT_NAMES,
     SUITS,
     games_won_text,
@@ -308,9 +309,6 @@ def _scored(result: Any) -> str:
     return f' <span class="scored">→ {" · ".join(parts)}</span>'
 
 
-OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
-
-
 def _dealer_words(dealer: str, names: dict[str, str] | None, dummy: str | None) -> str:
     """Who dealt, in words for a screen reader: the log shows only the seat's letter, which a
     screen reader spells out ("N", "Ю"). "Anna (North) deals"; the dummy's deal is dealt by
@@ -337,14 +335,10 @@ def _dealer_part(dealer: str | None, names: dict[str, str] | None, dummy: str | 
     )
 
 
-def _log_head(
-    number: int,
-    dealer: str | None,
-    names: dict[str, str] | None = None,
-    dummy: str | None = None,
-) -> str:
-    """A deal's number and dealer, as every line of the log (live or undone) starts."""
-    return f'<span class="num">{number}.</span> ' + _dealer_part(dealer, names, dummy)
+def _log_head(number: int, dealer_part: str) -> str:
+    """A deal's number and dealer (_dealer_part), as every line of the log (live or undone)
+    starts."""
+    return f'<span class="num">{number}.</span> {dealer_part}'
 
 
 def _names(context: Any) -> tuple[dict[str, str] | None, str | None]:
@@ -355,7 +349,7 @@ def _names(context: Any) -> tuple[dict[str, str] | None, str | None]:
 
 @register.simple_tag(takes_context=True)
 def log_head(context: Any, deal: Any) -> SafeString:
-    head = _log_head(deal.number, deal.data.get("dealer"), *_names(context))
+    head = _log_head(deal.number, _dealer_part(deal.data.get("dealer"), *_names(context)))
     return mark_safe(head)  # noqa: S308 - escaped
 
 
@@ -402,7 +396,7 @@ def deal_log_items(
         dealer = data.get("dealer")
         if dealer not in dealers:
             dealers[dealer] = _dealer_part(dealer, names, dummy)
-        head = f'<span class="num">{deal.number}.</span> {dealers[dealer]}'
+        head = _log_head(deal.number, dealers[dealer])
         edited = struck = ""
         if deal.version > 1:
             before = was.get(deal.pk)

@@ -30,7 +30,7 @@ from scorebook.forms import DealForm, TableForm, option_initial
 from scorebook.models import Evening, Seat, Table
 from scorebook.pad import build_pad
 from scorebook.rules import PRESETS, RecordError
-from scorebook.variants import SEAT_NAMES, VARIANTS, variant_name
+from scorebook.variants import OPPOSITE, SEAT_NAMES, VARIANTS, variant_name
 from scorebook.views.access import REMEMBERED, author, get_table, remember
 from scorebook.views.accounts import IMPORT_RATE
 
@@ -130,9 +130,6 @@ def known_players(request: HttpRequest, night: Evening | None) -> list[str]:
     seats = Seat.objects.filter(table__in=Table.objects.filter(own), player__isnull=False)
     names = seats.values_list("player__name", flat=True).distinct()
     return sorted(set(names[:500]))
-
-
-OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def _context(

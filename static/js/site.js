@@ -145,9 +145,11 @@ function showFirstMessage(form) {
     placed.add(xhr);
     const form = document.getElementById("deal-form");
     if (!form) return;
-    // After htmx's own scroll (show:#flash:top), which comes once this event is handled.
-    if (xhr.status === 422) setTimeout(() => showFirstMessage(form));
-    if (xhr.status === 422 && focusFirstError(form)) return;
+    if (xhr.status === 422) {
+      // After htmx's own scroll (show:#flash:top), which comes once this event is handled.
+      setTimeout(() => showFirstMessage(form));
+      if (focusFirstError(form)) return;
+    }
     focusFirstControl(form);
   });
 
