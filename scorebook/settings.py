@@ -49,7 +49,7 @@ if not DEBUG and (SECRET_KEY == DEV_SECRET_KEY or len(SECRET_KEY) < 32):
     )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG or LOCAL else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
-CSRF_FAILURE_VIEW = "scorebook.views.errors.csrf_failure"  # the site's page, translated
+CSRF_FAILURE_VIEW = "scorebook.site.errors.csrf_failure"  # the site's page, translated
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -80,7 +80,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "scorebook.views.errors.MethodNotAllowedPage",
+    "scorebook.site.errors.MethodNotAllowedPage",
 ]
 
 ROOT_URLCONF = "scorebook.urls"
@@ -199,7 +199,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Sign-up, sign-in and import are rate-limited per client address (django-ratelimit, counted in
 # the cache above). Behind a proxy, RATELIMIT_IP_META_KEY names the header that carries the
 # client's address (e.g. HTTP_X_REAL_IP, set by nginx).
-RATELIMIT_VIEW = "scorebook.views.accounts.rate_limited"
+RATELIMIT_VIEW = "scorebook.site.accounts.rate_limited"
 RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 

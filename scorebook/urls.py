@@ -3,7 +3,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django_ratelimit.decorators import ratelimit
 
-from scorebook.views import accounts, clubs, deals, evenings, home, offline, sheets, tables
+from scorebook.clubs.views import clubs
+from scorebook.clubs.views import nights as evenings
+from scorebook.printing import views as sheets
+from scorebook.site import accounts, home
+from scorebook.tables.views import deals, offline, tables
 
 urlpatterns = [
     path("", home.home, name="home"),

@@ -15,8 +15,8 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from scorebook.engine_messages import field_label
-from scorebook.variants import (
+from scorebook.display.messages import field_label
+from scorebook.display.variants import (
     GAMES,
     OPPOSITE,
     SEAT_NAMES,

@@ -31,9 +31,10 @@ from django.test.utils import _TestState
 from django.urls import reverse
 
 from players.models import Season
-from scorebook import services, standings
+from scorebook.clubs import standings
 from scorebook.management.commands.seed_club import seed_club
-from scorebook.models import Table
+from scorebook.tables import services
+from scorebook.tables.models import Table
 
 PLAYERS = 60
 YEARS = 10

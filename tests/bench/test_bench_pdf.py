@@ -16,9 +16,10 @@ import time
 
 import pytest
 
-from scorebook import pdf, services
-from scorebook.models import Evening
+from scorebook.clubs.models import Evening
+from scorebook.printing import pdf
 from scorebook.rules import parse_record, score
+from scorebook.tables import services
 from tests.scorebook.records import long_record
 
 SHEET_RUNS = 7

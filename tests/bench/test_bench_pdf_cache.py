@@ -19,8 +19,9 @@ from django.urls import reverse
 from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 
-from scorebook import printing, services
-from scorebook.models import Evening
+from scorebook.clubs.models import Evening
+from scorebook.printing import queue as printing
+from scorebook.tables import services
 from tests.scorebook.records import long_record
 
 RUNS = 9

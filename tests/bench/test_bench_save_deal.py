@@ -22,7 +22,7 @@ from django.template.base import Template
 from django.test.utils import _TestState
 from django.urls import reverse
 
-from scorebook import services
+from scorebook.tables import services
 
 DEALS = 60
 SAVES = 60

@@ -26,7 +26,7 @@ from django.template.base import Template
 from django.test.utils import _TestState
 from django.urls import reverse
 
-from scorebook import services
+from scorebook.tables import services
 
 SIZES = (10, 500)
 RUNS = 15

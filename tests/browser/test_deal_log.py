@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from scorebook import services
+from scorebook.tables import services
 from tests.browser.conftest import Site
 from tests.browser.helpers import PLAYERS_EN, PLAYERS_RU, Tapper
 

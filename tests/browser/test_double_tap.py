@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, Request, Route, expect
 
-from scorebook.models import Deal, Revision
+from scorebook.tables.models import Deal, Revision
 from tests.browser.helpers import PLAYERS_EN, Tapper, deal_log, start_table
 from tests.browser.helpers import Deal as Entry
 

@@ -35,10 +35,12 @@ from playwright.sync_api import BrowserContext, Page, expect
 from pypdf import PdfReader
 
 from players.models import Club, Player, Season
-from scorebook import clubs, services
-from scorebook.models import Deal, Evening, Table
+from scorebook.clubs import services as clubs
+from scorebook.clubs.models import Evening
 from scorebook.rules import PRESETS
-from scorebook.views import accounts
+from scorebook.site import accounts
+from scorebook.tables import services
+from scorebook.tables.models import Deal, Table
 from tests.browser.conftest import PHONE, SCREENSHOTS, Site
 
 pytestmark = pytest.mark.browser

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorebook import services
-from scorebook.models import Table
+from scorebook.tables import services
+from scorebook.tables.models import Table
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import TABLE_URL
 

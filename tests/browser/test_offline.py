@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorebook import services
-from scorebook.models import Deal, Table
+from scorebook.tables import services
+from scorebook.tables.models import Deal, Table
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import (
     PLAYERS_EN,

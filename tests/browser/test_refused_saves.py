@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, Route, expect
 
-from scorebook import services
-from scorebook.models import Deal, Table
+from scorebook.tables import services
+from scorebook.tables.models import Deal, Table
 from tests.browser.helpers import PLAYERS_EN, PLAYERS_RU, Tapper, deal_log, start_table
 from tests.browser.helpers import Deal as Entry
 

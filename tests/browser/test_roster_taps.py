@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scorebook import clubs
+from scorebook.clubs import services as clubs
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from scorebook import services
+from scorebook.tables import services
 from tests.browser.conftest import Site
 from tests.browser.test_form_reach import LOCALES, new_table
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scorebook.models import Table
 from scorebook.rules import PRESETS
+from scorebook.tables.models import Table
 from tests.browser.conftest import PHONE
 from tests.browser.helpers import TABLE_URL
 

@@ -8,7 +8,8 @@ import datetime
 import pytest
 
 from players.models import Club
-from scorebook import clubs, services
+from scorebook.clubs import services as clubs
+from scorebook.tables import services
 from tests.browser.conftest import PHONE
 from tests.scorebook.conftest import SEATS, russian_deal
 

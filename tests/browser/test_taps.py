@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from scorebook import services
 from scorebook.rules import PRESETS
+from scorebook.tables import services
 from tests.browser.conftest import PHONE, Site
 from tests.browser.helpers import PLAYERS_EN, PLAYERS_RU
 

@@ -64,9 +64,10 @@ def seed(tables: int, *, start_deals: int, per_night: int, seed: int) -> list[Lo
     from django.db import transaction
 
     from players.models import Club
-    from scorebook import clubs, services
-    from scorebook.models import Deal, Revision, Table
+    from scorebook.clubs import services as clubs
     from scorebook.rules import parse_record, score
+    from scorebook.tables import services
+    from scorebook.tables.models import Deal, Revision, Table
 
     rng = random.Random(seed)
     user_model = get_user_model()
@@ -144,7 +145,7 @@ def check_exactly_once(
     from django.db import connection
     from django.db.models import Count
 
-    from scorebook.models import Deal, Revision
+    from scorebook.tables.models import Deal, Revision
 
     connection.close()  # a connection from before the kills may be stale
     result = Check(details=[])

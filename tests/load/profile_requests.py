@@ -122,7 +122,7 @@ def main() -> None:
         from django.db import connection
         from django.test import Client
 
-        from scorebook.models import Table
+        from scorebook.tables.models import Table
         from tests.load import club
         from tests.load.client import PageHtmx
 

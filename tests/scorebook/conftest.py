@@ -13,9 +13,9 @@ import pytest
 from django import forms
 from django.urls import reverse
 
-from scorebook import services
-from scorebook.forms import TableForm
-from scorebook.models import Deal, Revision, Table
+from scorebook.tables import services
+from scorebook.tables.forms import TableForm
+from scorebook.tables.models import Deal, Revision, Table
 
 PLAYERS = {"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"}
 SEATS = ("N", "E", "S", "W")

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scorebook.models import Table
+from scorebook.tables.models import Table
 from tests.scorebook.conftest import new_table_form, table_url
 
 pytestmark = pytest.mark.django_db

@@ -16,9 +16,9 @@ import pytest
 from django.urls import reverse
 
 from players.models import Player
-from scorebook import services
-from scorebook.models import Table
 from scorebook.rules import PRESETS
+from scorebook.tables import services
+from scorebook.tables.models import Table
 from tests.scorebook.conftest import FIRST_DEAL, PLAYERS, new_table_form, russian_deal, snapshot
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.utils import translation
 
-from scorebook.charts import rating_chart
+from scorebook.display.charts import rating_chart
 
 HISTORY = [(datetime.date(2026, 9, 4), -1.5), (datetime.date(2026, 9, 11), 2.43)]
 

@@ -18,7 +18,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from players.models import Season
-from scorebook import clubs, services
+from scorebook.clubs import services as clubs
+from scorebook.tables import services
 from tests.scorebook.conftest import SEATS, russian_deal
 
 pytestmark = pytest.mark.django_db

@@ -19,8 +19,11 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from players.models import Club, ClubLog, ClubRole, Player, Season
-from scorebook import clubs, services, standings
-from scorebook.models import Evening, Seat, Table
+from scorebook.clubs import services as clubs
+from scorebook.clubs import standings
+from scorebook.clubs.models import Evening
+from scorebook.tables import services
+from scorebook.tables.models import Seat, Table
 from tests.scorebook.conftest import new_table_form, russian_deal
 from tests.scorebook.test_pdf import text_of
 
@@ -827,7 +830,7 @@ def test_a_table_where_no_deal_scored_is_no_session(client, club, night, organis
 
 @pytest.mark.parametrize("how", ["no deal", "voided", "undone"])
 def test_the_night_pdf_ranks_nobody_from_a_table_where_no_deal_scored(night, organiser, how):
-    from scorebook import pdf
+    from scorebook.printing import pdf
 
     played = play(seat_table(night, organiser, TABLE_1), 9)
     unplayed = _seated_but_unplayed(night, organiser, how)
@@ -1165,7 +1168,7 @@ def night_labels(client, night):
 
 def printed_labels(night):
     """The tables as the night's PDF numbers and names them: (T-number, title), in print order."""
-    from scorebook import pdf
+    from scorebook.printing import pdf
 
     closing = pdf_pages(night)[-1]
     sheets = [pdf.table_sheet(t, number=t.number) for t in pdf.evening_tables(night)]
@@ -1267,7 +1270,7 @@ def test_two_tables_of_a_night_never_share_a_number(club, night, organiser):
 
 
 def pdf_tables(night):
-    from scorebook import pdf
+    from scorebook.printing import pdf
 
     return pdf.evening_tables(night)
 
@@ -1361,7 +1364,7 @@ def test_the_night_pdf_names_the_club_on_every_sheet(club, night, organiser):
 
 
 def pdf_pages(night):
-    from scorebook import pdf
+    from scorebook.printing import pdf
     from tests.scorebook.test_pdf import pages_text
 
     return pages_text(pdf.evening_pdf(night, lang="en", paper="a4"))

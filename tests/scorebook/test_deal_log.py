@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scorebook import services
+from scorebook.tables import services
 from tests.scorebook.conftest import PLAYERS, add_deals, deal_form, table_url
 
 pytestmark = pytest.mark.django_db

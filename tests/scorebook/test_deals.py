@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scorebook import services
-from scorebook.models import Deal, Revision
+from scorebook.tables import services
+from scorebook.tables.models import Deal, Revision
 from tests.scorebook.conftest import (
     PLAYERS,
     add_deals,

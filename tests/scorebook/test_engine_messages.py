@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 import scorebook.rules
-from scorebook.engine_messages import MESSAGES, describe, later_deal, locate
+from scorebook.display.messages import MESSAGES, describe, later_deal, locate
 from scorebook.rules import RecordError, load_record, score_record
 from tests.scorebook.conftest import PLAYERS
 

@@ -34,7 +34,7 @@ def test_a_server_error_is_styled_and_leaks_nothing(monkeypatch, table):
     # a view module first imported under the patch would keep the broken function
     # for the rest of the run (CI's random order once made this the first request).
     url = reverse("table", args=[table.view_token])
-    from scorebook.views import tables
+    from scorebook.tables.views import tables
 
     def broken(*args, **kwargs):
         raise RuntimeError("secret detail")
@@ -50,7 +50,7 @@ def test_a_server_error_is_styled_and_leaks_nothing(monkeypatch, table):
 
 
 def _night(owner):
-    from scorebook import clubs
+    from scorebook.clubs import services as clubs
 
     club = clubs.create_club(user=owner, name="Moika 12", variant="russian", language="en")
     return club, clubs.open_night(club, name="Friday club", date="2026-11-20", author=owner)

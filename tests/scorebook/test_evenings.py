@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scorebook import clubs
-from scorebook.models import Evening
+from scorebook.clubs import services as clubs
+from scorebook.clubs.models import Evening
 from tests.scorebook.conftest import PLAYERS
 
 pytestmark = pytest.mark.django_db

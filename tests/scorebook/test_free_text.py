@@ -14,8 +14,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from players.models import Club, Season
-from scorebook import clubs, pdf, services
-from scorebook.models import Deal, Evening, Table
+from scorebook.clubs import services as clubs
+from scorebook.clubs.models import Evening
+from scorebook.printing import pdf
+from scorebook.tables import services
+from scorebook.tables.models import Deal, Table
 from tests.scorebook.conftest import PLAYERS, deal_form, new_table_form, table_url
 
 pytestmark = pytest.mark.django_db
@@ -255,7 +258,7 @@ def test_each_name_of_a_pair_is_isolated_above_its_column_on_screen_and_paper(cl
     assert f"<small>{pair}</small>" in page
     with translation.override(lang):
         printed = pdf.table_sheet(table)
-        sheet = render_to_string("scorebook/print/sheets.html", {"sheets": [printed]})
+        sheet = render_to_string("printing/print/sheets.html", {"sheets": [printed]})
     assert f'<span class="names">{pair}</span>' in sheet
 
 

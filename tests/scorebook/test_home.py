@@ -5,7 +5,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.urls import reverse
 
-from scorebook.models import Table
+from scorebook.tables.models import Table
 from tests.scorebook.conftest import new_table_form
 
 pytestmark = pytest.mark.django_db  # a new browser's home page looks for the demo tables

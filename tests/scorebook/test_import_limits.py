@@ -17,9 +17,9 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from players.models import Player
-from scorebook import services
-from scorebook.models import Deal, Table
 from scorebook.rules import RecordError, parse_record
+from scorebook.tables import services
+from scorebook.tables.models import Deal, Table
 from tests.scorebook.conftest import PLAYERS, new_table_form
 
 pytestmark = pytest.mark.django_db

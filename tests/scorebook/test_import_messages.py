@@ -14,8 +14,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scorebook.models import Table
 from scorebook.rules import PRESETS
+from scorebook.tables.models import Table
 
 RECORD = {
     "format": "whist-record/1",

@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from openskill.models import PlackettLuce
 
-from scorebook.ladders import LadderInputError, load_ladder_records, table_result
+from scorebook.clubs.results import LadderInputError, load_ladder_records, table_result
 from scorebook.rules import parse_record, score
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,7 +16,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from players.models import Club
-from scorebook.models import Table
+from scorebook.tables.models import Table
 from tests.scorebook.test_production_settings import manage
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,8 +18,8 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scorebook import services
-from scorebook.views.deals import SHOW_FIRST_ERROR
+from scorebook.tables import services
+from scorebook.tables.views.deals import SHOW_FIRST_ERROR
 from tests.scorebook.conftest import PLAYERS
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scorebook import services
-from scorebook.models import Table
+from scorebook.tables import services
+from scorebook.tables.models import Table
 from tests.scorebook.conftest import add_deals, new_table_form
 
 pytestmark = pytest.mark.django_db

@@ -21,12 +21,13 @@ from django.utils import translation
 from PIL import Image
 from pypdf import PdfReader
 
-from scorebook import pdf, services
-from scorebook.models import Evening
-from scorebook.pad import column_order
+from scorebook.clubs.models import Evening
+from scorebook.display.pad import column_order
+from scorebook.display.summaries import scoring_summary
+from scorebook.display.variants import variant_name
+from scorebook.printing import pdf
 from scorebook.rules import PRESETS, parse_record, score
-from scorebook.summaries import scoring_summary
-from scorebook.variants import variant_name
+from scorebook.tables import services
 from tests.scorebook.records import (
     EXAMPLES,
     RUSSIAN_PLAYERS,
@@ -715,7 +716,7 @@ def test_the_small_font_writes_every_word_the_sheets_print():
 
     root = Path(pdf.STATIC_DIR).parent
     texts = [(root / "locale" / "ru" / "LC_MESSAGES" / "django.po").read_text()]
-    texts += [path.read_text() for path in (root / "templates" / "scorebook" / "print").iterdir()]
+    texts += [path.read_text() for path in (root / "templates" / "printing" / "print").iterdir()]
     texts.append((root / "static" / "css" / "print.css").read_text())
     texts.append("♠♥♦♣♤♡♢♧−×–—«»№…•✓")
     for name in ("ScorebookSans.ttf", "ScorebookSans-Bold.ttf"):

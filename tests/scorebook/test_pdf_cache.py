@@ -20,8 +20,11 @@ from django.utils import timezone
 from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 
-from scorebook import clubs, pdf, printing, services
-from scorebook.models import Evening
+from scorebook.clubs import services as clubs
+from scorebook.clubs.models import Evening
+from scorebook.printing import pdf
+from scorebook.printing import queue as printing
+from scorebook.tables import services
 from tests.scorebook.conftest import add_deals
 from tests.scorebook.records import long_record
 from tests.scorebook.test_pdf import squeeze, text_of

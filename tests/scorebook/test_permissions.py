@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from scorebook.models import Deal, Table
+from scorebook.tables.models import Deal, Table
 from tests.scorebook.conftest import deal_form, edit_form, snapshot
 
 pytestmark = pytest.mark.django_db

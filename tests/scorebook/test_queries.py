@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorebook import services
+from scorebook.tables import services
 from tests.scorebook.conftest import PLAYERS, SEATS, deal_form, edit_form, russian_deal
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from scorebook.views import accounts
+from scorebook.site import accounts
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,9 @@ from django.forms.boundfield import BoundField
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorebook import services
-from scorebook.models import Table
-from scorebook.views.tables import DELTA_VERSIONS
+from scorebook.tables import services
+from scorebook.tables.models import Table
+from scorebook.tables.views.tables import DELTA_VERSIONS
 from tests.scorebook.conftest import (
     FIRST_DEAL,
     PLAYERS,

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from players.models import Player
-from scorebook import services
-from scorebook.models import Deal, Revision, Table
 from scorebook.rules import RecordError
+from scorebook.tables import services
+from scorebook.tables.models import Deal, Revision, Table
 from tests.scorebook.conftest import PLAYERS, add_deals, russian_deal, snapshot
 
 pytestmark = pytest.mark.django_db

@@ -12,8 +12,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scorebook.models import Seat, Table
 from scorebook.rules import PRESETS
+from scorebook.tables.models import Seat, Table
 from tests.scorebook.conftest import new_table_form
 
 pytestmark = pytest.mark.django_db
@@ -145,8 +145,8 @@ def test_an_option_out_of_range_is_told_at_its_field_in_the_pages_language(
 
 
 def test_the_engines_verdict_on_an_option_lands_at_the_option_without_its_key(client, monkeypatch):
-    from scorebook import services
     from scorebook.rules import RecordError
+    from scorebook.tables import services
 
     def refuse(**kwargs):
         raise RecordError("must be a whole number from 1 to 1000, got 0",
@@ -216,8 +216,8 @@ def test_a_control_character_in_a_name_is_told_at_its_seat(client, variant, lang
 
 
 def test_the_engines_verdict_on_a_name_lands_at_its_seat(client, monkeypatch):
-    from scorebook import services
     from scorebook.rules import RecordError
+    from scorebook.tables import services
 
     def refuse(**kwargs):
         raise RecordError("must not contain control characters", field="players.W",

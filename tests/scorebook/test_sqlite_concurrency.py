@@ -16,7 +16,7 @@ django.setup()
 from django.core.management import call_command
 from django.db import connection
 call_command("migrate", verbosity=0)
-from scorebook import services
+from scorebook.tables import services
 
 mode = connection.cursor().execute("PRAGMA journal_mode").fetchone()[0]
 table = services.create_table(variant="russian", players={"N": "A", "E": "B", "S": "C", "W": "D"})
@@ -42,7 +42,7 @@ def phone(i):
 threads = [threading.Thread(target=phone, args=(i,)) for i in range(8)]
 for t in threads: t.start()
 for t in threads: t.join()
-from scorebook.models import Deal
+from scorebook.tables.models import Deal
 print(mode, outcomes.count("saved"), outcomes.count("conflict"),
       Deal.objects.filter(table=table).count(),
       [o for o in outcomes if o.startswith("error")])

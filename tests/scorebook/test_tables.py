@@ -12,10 +12,10 @@ from django.test import Client
 from django.urls import reverse
 
 from players.models import Player
-from scorebook import services
-from scorebook.models import Deal, Revision, Seat, Table
 from scorebook.rules import PRESETS
-from scorebook.views.tables import DELTA_VERSIONS
+from scorebook.tables import services
+from scorebook.tables.models import Deal, Revision, Seat, Table
+from scorebook.tables.views.tables import DELTA_VERSIONS
 from tests.scorebook.conftest import FIRST_DEAL, PLAYERS, add_deals, new_table_form, table_url
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scorebook import services
-from scorebook.models import Revision, Table, TableEvent
+from scorebook.tables import services
+from scorebook.tables.models import Revision, Table, TableEvent
 from tests.scorebook.conftest import PLAYERS, add_deals, snapshot, table_url
 
 pytestmark = pytest.mark.django_db

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from scorebook import forms, services
-from scorebook.forms import DealForm, deal_initial
-from scorebook.models import Deal
-from scorebook.pad import build_pad
+from scorebook.display.pad import build_pad
+from scorebook.display.variants import OPTION_LABELS, VARIANTS
 from scorebook.rules import PRESETS
 from scorebook.rules.presets import BY_CLAIM, BY_DECLARERS, BY_HAND, BY_SEAT, BY_SIDE, DealEntry
-from scorebook.variants import OPTION_LABELS, VARIANTS
+from scorebook.tables import forms, services
+from scorebook.tables.forms import DealForm, deal_initial
+from scorebook.tables.models import Deal
 from tests.scorebook.conftest import PLAYERS, table_url
 from tests.scorebook.records import progulochny_record
 

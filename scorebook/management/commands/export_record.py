@@ -9,8 +9,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Q
 
-from scorebook import services
-from scorebook.models import Table
+from scorebook.tables import services
+from scorebook.tables.models import Table
 
 
 class Command(BaseCommand):

@@ -10,9 +10,9 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
-from scorebook import services
 from scorebook.management.record_input import read_record_bytes
 from scorebook.rules import RecordError
+from scorebook.tables import services
 
 
 class Command(BaseCommand):

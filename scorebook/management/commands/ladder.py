@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from players.ladder import KINDS, Ladder, LadderError, ladder_document, standings
-from scorebook.ladders import LadderInputError, input_name, load_ladder_records
+from scorebook.clubs.results import LadderInputError, input_name, load_ladder_records
 
 COLUMNS = ("rank", "player", "value", "sessions", "partners", "qualified")
 

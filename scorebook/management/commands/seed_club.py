@@ -4,7 +4,7 @@ An organiser account, a roster, one night a week over several years with a few t
 30 to 40 random valid deals a table, and one season (total ladder) a year. The rows are
 written with ``bulk_create``, not through the per-deal services: each table's record is still
 validated and scored once by the engine before anything is saved, and every deal gets its
-``imported`` revision, as :func:`scorebook.services.import_record` would leave them.
+``imported`` revision, as :func:`scorebook.tables.services.import_record` would leave them.
 
 The same ``--seed`` (and the same other options) makes the same club: roster, seatings and
 deals. Running it again with the name of an existing club changes nothing.
@@ -23,10 +23,12 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from players.models import Club, Player, Season, name_key
-from scorebook import clubs, services
-from scorebook.models import Deal, Evening, Revision, Seat, Table
+from scorebook.clubs import services as clubs
+from scorebook.clubs.models import Evening
 from scorebook.rules import PRESETS, RecordError, parse_record, score
 from scorebook.rules.gcpause import paused_gc
+from scorebook.tables import services
+from scorebook.tables.models import Deal, Revision, Seat, Table
 
 VARIANT = "russian"
 SEATS = ("N", "E", "S", "W")

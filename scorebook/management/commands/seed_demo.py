@@ -12,8 +12,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from players.models import Club, Season
-from scorebook import clubs, services
-from scorebook.models import Table
+from scorebook.clubs import services as clubs
+from scorebook.tables import services
+from scorebook.tables.models import Table
 
 DEMO_TITLE = "Demo: "
 # Each language's demo tables, known by their titles' first words: a new browser's home page

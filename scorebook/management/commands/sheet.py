@@ -15,7 +15,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from scorebook.management.record_input import read_record_bytes
-from scorebook.pdf import LANGUAGES, PAPERS, record_pdf
+from scorebook.printing.pdf import LANGUAGES, PAPERS, record_pdf
 from scorebook.rules import RecordError
 
 

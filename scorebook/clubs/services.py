@@ -1,0 +1,358 @@
+"""Every change to a club: its accounts, its roster, its nights and seasons.
+
+Each write runs in a transaction and leaves a :class:`ClubLog` line, so the club's history
+says who filed, moved or removed a table, who renamed or merged a player, and when. The views
+check who may call these (organisers); the functions check what may be done.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from players.models import Club, ClubLog, ClubRole, Player, Season, name_key, normal_name
+from scorebook.clubs.models import Evening
+from scorebook.display.messages import describe, sentence
+from scorebook.rules import RecordError
+from scorebook.rules.record import player_name
+from scorebook.tables import services
+from scorebook.tables.models import Seat, Table
+
+ORGANISER = ClubRole.Role.ORGANISER
+MEMBER = ClubRole.Role.MEMBER
+
+
+class ClubError(ValueError):
+    """A club change that cannot be made; ``field`` names the form field at fault."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+def role_of(user: Any, club: Club) -> str | None:
+    """``"organiser"``, ``"member"`` (a role, or a roster entry linked to the account), or
+    None."""
+    if user is None or not user.is_authenticated:
+        return None
+    role = ClubRole.objects.filter(club=club, user=user).values_list("role", flat=True).first()
+    if role is not None:
+        return str(role)
+    if Player.objects.filter(club=club, user=user, merged_into=None).exists():
+        return MEMBER
+    return None
+
+
+def _log(club: Club, action: str, author: AbstractBaseUser | None, **detail: Any) -> None:
+    ClubLog.objects.create(club=club, action=action, author=author, detail=detail)
+
+
+@transaction.atomic
+def create_club(
+    *, user: AbstractBaseUser, name: str, city: str = "", variant: str, language: str
+) -> Club:
+    club = Club.objects.create(name=name, city=city, variant=variant, language=language)
+    ClubRole.objects.create(club=club, user=user, role=ORGANISER)
+    _log(club, ClubLog.Action.CREATED, user, name=name)
+    return club
+
+
+@transaction.atomic
+def give_role(club: Club, username: str, role: str, *, author: AbstractBaseUser) -> ClubRole:
+    """Make an existing account an organiser or a member of the club."""
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise ClubError(_("No account has this user name."), "username")
+    entry, _created = ClubRole.objects.update_or_create(
+        club=club, user=user, defaults={"role": role}
+    )
+    _log(club, ClubLog.Action.ROLE, author, username=username, role=role)
+    return entry
+
+
+def _free_name(club: Club, name: str, but: Player | None = None) -> str:
+    name = normal_name(name)
+    if not name:
+        raise ClubError(_("Type the player's name."), "name")
+    try:  # the roster's names are the tables' names: the engine's check of a name
+        player_name(name, "name")
+    except RecordError as error:
+        raise ClubError(sentence(describe(error)), "name") from None
+    taken = Player.objects.filter(club=club, merged_into=None, key=name_key(name))
+    if but is not None:
+        taken = taken.exclude(pk=but.pk)
+    if taken.exists():
+        raise ClubError(_("The roster already has a player of that name."), "name")
+    return name
+
+
+@transaction.atomic
+def add_player(club: Club, name: str, *, author: AbstractBaseUser) -> Player:
+    player = Player.objects.create(club=club, name=_free_name(club, name))
+    _log(club, ClubLog.Action.PLAYER_ADDED, author, player=player.pk, name=player.name)
+    return player
+
+
+@transaction.atomic
+def rename_player(player: Player, name: str, *, author: AbstractBaseUser) -> Player:
+    club = player.club
+    assert club is not None
+    new = _free_name(club, name, but=player)
+    old, player.name = player.name, new
+    player.save(update_fields=["name"])
+    _log(club, ClubLog.Action.PLAYER_RENAMED, author, player=player.pk, old=old, new=new)
+    return player
+
+
+@transaction.atomic
+def merge_players(source: Player, target: Player, *, author: AbstractBaseUser) -> Player:
+    """``source`` and ``target`` are one person: every seat of ``source`` (and of the entries
+    merged into it earlier) moves to ``target``; ``source`` leaves the roster but is kept."""
+    club = target.club
+    if source.pk == target.pk:
+        raise ClubError(_("Choose two different players."), "source")
+    if club is None or source.club_id != club.pk or source.merged_into_id or target.merged_into_id:
+        raise ClubError(_("Both players must be on this club's roster."), "source")
+    together = (
+        Seat.objects.filter(player=source)
+        .filter(table__in=Seat.objects.filter(player=target).values("table"))
+        .values_list("table_id", flat=True)
+        .first()
+    )
+    if together is not None:
+        table = Table.objects.select_related("evening").get(pk=together)
+        where = table.title or _("a table")
+        if table.evening is not None:
+            where = f"{where}, {table.evening.name} ({date_format(table.evening.date, 'j E Y')})"
+        raise ClubError(
+            _("%(a)s and %(b)s sat at the same table (%(table)s): they are two people.")
+            % {"a": source.name, "b": target.name, "table": where},
+            "source",
+        )
+    seats = Seat.objects.filter(player=source).update(player=target)
+    Player.objects.filter(merged_into=source).update(merged_into=target)
+    source.merged_into = target
+    source.save(update_fields=["merged_into"])
+    if target.user_id is None and source.user_id is not None:
+        target.user_id = source.user_id
+        target.save(update_fields=["user"])
+    _log(
+        club,
+        ClubLog.Action.PLAYERS_MERGED,
+        author,
+        source=source.pk,
+        source_name=source.name,
+        target=target.pk,
+        target_name=target.name,
+        seats=seats,
+    )
+    return target
+
+
+def _same_name(rows: QuerySet[Any], field: str, name: str) -> str | None:
+    """The ``field`` of the first of ``rows`` that goes by ``name``, as it was written, else
+    None. Letter case and spaces aside: compared here, as SQLite ignores the case of ASCII
+    letters only."""
+    wanted = name.strip().casefold()
+    for other in rows.values_list(field, flat=True):
+        if other.strip().casefold() == wanted:
+            return str(other)
+    return None
+
+
+def _check_night_name(
+    club: Club, name: str, date: datetime.date, but: Evening | None = None
+) -> None:
+    """A night's name is its own among the club's nights of its date, whatever its letter
+    case: two alike would be two entries alike in "Move to" and on the club page."""
+    others = club.nights.filter(date=date).exclude(pk=but.pk if but else None)
+    if (other := _same_name(others, "name", name)) is not None:  # named as the club wrote it
+        raise ClubError(
+            _("The club already has a night called “%(name)s” on that date.") % {"name": other},
+            "name",
+        )
+
+
+@transaction.atomic
+def open_night(
+    club: Club, *, name: str, date: datetime.date, place: str = "", author: AbstractBaseUser
+) -> Evening:
+    _check_night_name(club, name, date)
+    night = Evening.objects.create(club=club, name=name, date=date, place=place)
+    _log(club, ClubLog.Action.NIGHT_OPENED, author, night=night.pk, name=name, date=str(date))
+    return night
+
+
+def _seat_on_roster(table: Table, club: Club) -> None:
+    """Seat the table's players from the club's roster (by name), for a table started
+    elsewhere: the club's standings only know its own roster."""
+    for seat in table.seats.select_related("player"):
+        if seat.player is not None and seat.player.club_id != club.pk:
+            seat.player = Player.named(seat.player.name, club)
+            seat.save(update_fields=["player"])
+
+
+def table_name(club: Club, number: int | None) -> str:
+    """The name of a night's table by its number, in the club's words."""
+    with translation.override(club.language):
+        return _("Table %(n)s") % {"n": number}
+
+
+def is_number_name(club: Club, title: str) -> bool:
+    """Whether ``title`` is the name of a table number in the club's words ("Стол 3"): the name
+    a night gave the table, which it does not keep at another night, whichever number it was
+    (a table taken out of its night keeps that name, but no longer its number)."""
+    with translation.override(club.language):
+        head, _n, tail = str(_("Table %(n)s")).casefold().partition("%(n)s")
+    title = title.strip().casefold()  # as _title_taken compares titles
+    number = title[len(head) : len(title) - len(tail)] if len(title) > len(head + tail) else ""
+    return title.startswith(head) and title.endswith(tail) and number.isascii() and number.isdigit()
+
+
+def _next_number(night: Evening) -> int:
+    """The next number of the night's tables. The night's row is read locked, so that two
+    organisers adding tables at once wait for each other (the unique constraint on the night
+    and number is the last word); a number is never given twice, even after its table left."""
+    locked = Evening.objects.select_for_update().get(pk=night.pk)
+    locked.tables_numbered += 1
+    locked.save(update_fields=["tables_numbered"])
+    return locked.tables_numbered
+
+
+def _title_taken(night: Evening, title: str, but: Table | None = None) -> bool:
+    """Whether another table of the night goes by ``title``, whatever its letter case."""
+    others = Table.objects.filter(evening=night).exclude(pk=but.pk if but is not None else None)
+    return _same_name(others, "title", title) is not None
+
+
+@transaction.atomic
+def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Table:
+    """Put a table into a club night, or move it there from another night. It takes the night's
+    next number, and the name of that number unless it has a name of its own that no other
+    table of the night goes by (the name of a number, "Table 3", is not its own)."""
+    club = night.club
+    assert club is not None
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    before = table.evening
+    if before is not None and before.pk == night.pk:
+        raise ClubError(_("This table is already in this night."), "link")
+    if before is not None and before.club_id != club.pk:
+        raise ClubError(_("This table belongs to another club's night."), "link")
+    _seat_on_roster(table, club)
+    old_title = table.title
+    number = _next_number(night)
+    numbered = is_number_name(club, table.title)
+    if not table.title.strip() or numbered or _title_taken(night, table.title, but=table):
+        table.title = table_name(club, number)
+    table.evening = night
+    table.number = number
+    table.played_on = night.date
+    table.save(update_fields=["evening", "number", "title", "played_on", "updated_at"])
+    where = {"table": table.pk, "title": table.title, "night": night.pk, "night_name": night.name}
+    if before is None:
+        _log(club, ClubLog.Action.TABLE_FILED, author, **where)
+    else:
+        _log(club, ClubLog.Action.TABLE_MOVED, author, **where, previous=before.pk,
+             previous_name=before.name, old_title=old_title)  # fmt: skip
+    return table
+
+
+@transaction.atomic
+def start_table(
+    night: Evening, *, author: AbstractBaseUser, keep_options: bool = False, **table: Any
+) -> Table:
+    """Start a table in a club night, seated from the roster (new names join it); with
+    ``keep_options``, the table's options become the club's usual ones for its variant."""
+    club = night.club
+    assert club is not None
+    title = table.pop("title", "").strip()
+    if title and _title_taken(night, title):
+        raise ClubError(
+            _("Another table of this night is called “%(title)s”.") % {"title": title}, "title"
+        )
+    number = _next_number(night)
+    own = table_name(club, number)
+    if title and is_number_name(club, title) and title.casefold() != own.casefold():
+        # the night would give that name to the table of that number too
+        raise ClubError(
+            _(
+                "“%(title)s” is the name of a table number: leave the title empty (this table "
+                "will be “%(own)s”), or give it a name of its own."
+            )
+            % {"title": title, "own": own},
+            "title",
+        )
+    created = services.create_table(
+        evening=night, owner=author, number=number, title=title or own, **table
+    )
+    if keep_options and created.variant == club.variant:
+        club.options = dict(created.options)
+        club.save(update_fields=["options"])
+    _log(club, ClubLog.Action.TABLE_FILED, author, table=created.pk, title=created.title,
+         night=night.pk, night_name=night.name)  # fmt: skip
+    return created
+
+
+@transaction.atomic
+def remove_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Table:
+    """Take a table out of its night: it is kept, with its deals, outside any night."""
+    club = night.club
+    assert club is not None
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.evening_id != night.pk:
+        raise ClubError(_("This table is not in this night."), "table")
+    table.evening = None
+    table.number = None
+    table.save(update_fields=["evening", "number", "updated_at"])
+    _log(club, ClubLog.Action.TABLE_REMOVED, author, table=table.pk, title=table.title,
+         night=night.pk, night_name=night.name)  # fmt: skip
+    return table
+
+
+@transaction.atomic
+def edit_night(
+    night: Evening, *, name: str, date: datetime.date, place: str = "", author: AbstractBaseUser
+) -> Evening:
+    """Correct a night; its tables are dated by it."""
+    club = night.club
+    assert club is not None
+    _check_night_name(club, name, date, but=night)
+    before = {"name": night.name, "date": str(night.date), "place": night.place}
+    night.name, night.date, night.place = name, date, place
+    night.save(update_fields=["name", "date", "place"])
+    night.tables.update(played_on=date)
+    after = {"name": name, "date": str(date), "place": place}
+    _log(club, ClubLog.Action.NIGHT_EDITED, author, night=night.pk, name=name, before=before,
+         after=after)  # fmt: skip
+    return night
+
+
+@transaction.atomic
+def delete_season(season: Season, *, author: AbstractBaseUser) -> None:
+    """Remove a season's settings; the nights and their deals are untouched."""
+    _log(season.club, ClubLog.Action.SEASON_REMOVED, author, season=season.pk, name=season.name)
+    season.delete()
+
+
+@transaction.atomic
+def save_season(season: Season, *, author: AbstractBaseUser) -> Season:
+    """Save a new or corrected season. Its name is its own in the club, whatever its letter
+    case: two seasons alike would be two lines alike on the club page and a player's page."""
+    season.full_clean()
+    others = season.club.seasons.exclude(pk=season.pk)
+    if (other := _same_name(others, "name", season.name)) is not None:  # as the club wrote it
+        raise ClubError(
+            _("The club already has a season called “%(name)s”.") % {"name": other}, "name"
+        )
+    season.save()
+    _log(season.club, ClubLog.Action.SEASON_SAVED, author, season=season.pk, name=season.name)
+    return season

@@ -1,0 +1,376 @@
+"""What a club's deals add up to: night standings, season ladders, a player's page.
+
+Nothing here is stored. Each table's deals are scored once per table *version* and the
+seat-level outcome is cached under that version (so no change of a deal can leave a stale
+one); players are bound to seats afresh at every read, so a rename or a merge shows at once.
+A season's whole ladder is cached too, under a digest of every table's version, night, night's
+date and seating plus the season's settings: any change to any of those is a new key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import hashlib
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Case, F, Value, When
+
+from players.ladder import Ladder, TableResult, rating_history, standings
+from players.models import Club, Player, Season, roster_order
+from scorebook.clubs.models import Evening
+from scorebook.clubs.results import table_result
+from scorebook.tables import services
+from scorebook.tables.models import Seat, Table
+
+CACHE_SECONDS = 7 * 24 * 3600
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One table's score by seat and side: what its deals gave, whoever sat there."""
+
+    result: TableResult  # keyed by seat letters; bound to players by :func:`bind`
+    side_of: dict[str, str]  # seat -> side
+    deals: int  # scored deals
+    games_won: dict[str, int]  # side -> games won
+    rubbers_won: dict[str, int]  # side -> rubbers won
+    rubbers_finished: int
+    rubber: dict[str, int]  # side -> games won in the rubber being played (or the last one)
+    rubber_number: int
+    rubber_finished: bool
+    honours: dict[str, int]  # side -> honours held, over all deals that record them
+    honour_deals: int
+    revokes: dict[str, int]  # seat -> revokes
+    contracts: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    # side -> contract game -> [declared, made] (the bidding variant)
+
+
+def outcome_of(record: Any, sheet: Any) -> Outcome:
+    """The seat-level outcome of a scored record (no player names in it)."""
+    seats = {seat: seat for seat, name in record.players.items() if name}
+    result = table_result(record, sheet, datetime.date.min, seats)
+    side_of = {seat: record.side_of(seat) for seat in record.preset.seats}
+    games = Counter(g.winner for g in sheet.games)
+    finished = [r for r in sheet.rubbers if r.finished]
+    rubbers = Counter(r.winner for r in finished)
+    last = sheet.rubbers[-1] if sheet.rubbers else None
+    honours: Counter[str] = Counter()
+    revokes: Counter[str] = Counter()
+    contracts: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    honour_deals = scored = 0
+    for deal, result_of_deal in zip(record.deals, sheet.deals, strict=True):
+        if result_of_deal.void is not None:
+            continue
+        scored += 1
+        if deal.honours:
+            honour_deals += 1
+            honours.update(deal.honours)
+        revokes.update(r.seat for r in deal.revokes)
+        if deal.contract is not None:
+            made = not any(e.item == "penalty" for e in result_of_deal.entries)
+            tally = contracts[deal.contract.side][deal.contract.game]
+            tally[0] += 1
+            tally[1] += made
+    return Outcome(
+        result=result,
+        side_of=side_of,
+        deals=scored,
+        games_won={s: games[s] for s in record.sides},
+        rubbers_won={s: rubbers[s] for s in record.sides},
+        rubbers_finished=len(finished),
+        rubber=dict(last.games_won) if last else dict.fromkeys(record.sides, 0),
+        rubber_number=last.number if last else 1,
+        rubber_finished=bool(last and last.finished),
+        honours=dict(honours),
+        honour_deals=honour_deals,
+        revokes=dict(revokes),
+        contracts={
+            side: {g: list(t) for g, t in kinds.items()} for side, kinds in contracts.items()
+        },
+    )
+
+
+def outcomes(tables: Iterable[Table]) -> dict[int, Outcome]:
+    """Each table's outcome, from the cache or scored now (in one batch)."""
+    tables = list(tables)
+    keys = {t.pk: f"outcome:2:{_stamp(t)}" for t in tables}
+    cached = cache.get_many(list(keys.values()))
+    found = {pk: cached[key] for pk, key in keys.items() if key in cached}
+    missing = [t for t in tables if t.pk not in found]
+    if missing:
+        if any(t.get_deferred_fields() for t in missing):
+            # Read in part (a season's ladder reads stamps only): read them whole to score
+            # them, each cached under the state it was read in.
+            missing = _tables(Table.objects.filter(pk__in=[t.pk for t in missing]))
+            keys.update({t.pk: f"outcome:2:{_stamp(t)}" for t in missing})
+        fresh = {
+            pk: outcome_of(record, sheet)
+            for pk, (record, sheet) in services.score_tables(missing).items()
+        }
+        cache.set_many({keys[pk]: o for pk, o in fresh.items()}, CACHE_SECONDS)
+        found.update(fresh)
+    return found
+
+
+def _stamp(table: Table) -> str:
+    """What names one state of one table for good: its id, its creation (a restored or reset
+    database may give an old id to a new table) and its version, bumped by every change."""
+    return f"{table.pk}.{table.created_at.timestamp()}.{table.version}"
+
+
+def seating(table: Table) -> dict[str, int]:
+    """Seat -> player id, from prefetched seats."""
+    return {s.seat: s.player_id for s in table.seats.all() if s.player_id is not None}
+
+
+def bind(outcome: Outcome, date: datetime.date, players: dict[str, int]) -> TableResult:
+    """The outcome as a ladder's input: seats replaced by the players sitting there."""
+    result = outcome.result
+    return dataclasses.replace(
+        result,
+        date=date,
+        teams={
+            side: tuple(players[s] for s in members if s in players)
+            for side, members in result.teams.items()
+        },
+        settlement={players[s]: v for s, v in result.settlement.items() if s in players},
+    )
+
+
+def _tables(queryset: Any) -> list[Table]:
+    return list(queryset.select_related("evening").prefetch_related("seats__player"))
+
+
+def club_tables(club: Club, *, variant: str | None = None, season: Season | None = None) -> Any:
+    """The tables of the club's nights, in ladder order: by night date, then as started."""
+    tables = Table.objects.filter(evening__club=club)
+    if season is not None:
+        variant = season.variant
+        tables = tables.filter(evening__date__range=(season.starts_on, season.ends_on))
+    if variant is not None:
+        tables = tables.filter(variant=variant)
+    return tables.order_by("evening__date", "evening_id", "pk")
+
+
+def results(tables: list[Table]) -> list[tuple[Table, Outcome, TableResult]]:
+    """Each table with its outcome and its ladder input (tables the engine refuses are left
+    out; the services never save one)."""
+    found = outcomes(tables)
+    return [
+        (t, found[t.pk], bind(found[t.pk], t.evening.date, seating(t)))  # type: ignore[union-attr]
+        for t in tables
+        if t.pk in found
+    ]
+
+
+def names_of(tables: Iterable[Table]) -> dict[int, str]:
+    return {s.player_id: s.player.name for t in tables for s in t.seats.all() if s.player}
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A ladder with the names to show it."""
+
+    ladder: Ladder
+    names: dict[int, str]
+
+    @property
+    def unqualified(self) -> bool:
+        return any(not s.qualified for s in self.ladder.standings)
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [
+            {**dataclasses.asdict(s), "name": self.names.get(s.player, "?")}  # type: ignore[arg-type]
+            for s in self.ladder.standings
+        ]
+
+
+def _digest(tables: list[Table], seatings: dict[int, dict[str, int]], *extra: Any) -> str:
+    """Names the tables' states, nights and their dates, seatings (seat -> player id, by table
+    id) and ``extra``: a night's date, corrected, regroups the sessions and reorders the rating."""
+    parts = [repr(extra)]
+    parts += [
+        f"{_stamp(t)}.{t.evening_id}.{t.night_date}.{sorted(seatings[t.pk].items())}"  # type: ignore[attr-defined]
+        for t in tables
+    ]
+    return hashlib.blake2b("|".join(parts).encode(), digest_size=16).hexdigest()
+
+
+def season_standings(season: Season) -> Standings:
+    # Only what names the ladder is read (each table's stamp, night and seating), not whole
+    # tables: a cached ladder needs nothing more, and a new one takes the outcomes from the
+    # cache (:func:`outcomes` reads in full only the tables it has to score).
+    tables = list(
+        club_tables(season.club, season=season)
+        .only("id", "created_at", "version", "evening")
+        .annotate(night_date=F("evening__date"))
+    )
+    seatings: dict[int, dict[str, int]] = {t.pk: {} for t in tables}
+    names: dict[int, str] = {}
+    seats = Seat.objects.filter(table_id__in=list(seatings), player__isnull=False).values_list(
+        "table_id", "seat", "player_id", "player__name"
+    )
+    for table_id, seat, player_id, name in seats:
+        seatings[table_id][seat] = player_id
+        names[player_id] = name
+    params = (season.kind, season.best, season.min_sessions, season.min_partners)
+    key = f"season:2:{season.pk}:{_digest(tables, seatings, season.variant, *params)}"
+    ladder = cache.get(key)
+    if ladder is None:
+        found = outcomes(tables)
+        ladder = standings(
+            [
+                bind(found[t.pk], t.night_date, seatings[t.pk])  # type: ignore[attr-defined]
+                for t in tables
+                if t.pk in found
+            ],
+            kind=season.kind,
+            best=season.best,
+            min_sessions=season.min_sessions,
+            min_partners=season.min_partners,
+            name=lambda pid: names.get(pid, ""),
+        )
+        cache.set(key, ladder, CACHE_SECONDS)
+    return Standings(ladder, names)
+
+
+def current_season(club: Club, today: datetime.date | None = None) -> Season | None:
+    """The season running today (of several, one of the club's usual variant first, then the
+    one that started last); between seasons the last one played, whose final ladder the club
+    still reads; before any, the first to come. A season planned for the autumn is not the
+    club's page until it starts."""
+    today = today or datetime.date.today()
+    seasons = club.seasons.all()
+    usual = Case(When(variant=club.variant, then=Value(0)), default=Value(1))
+    return (
+        seasons.filter(starts_on__lte=today, ends_on__gte=today)
+        .order_by(usual, "-starts_on", "pk")
+        .first()
+        or seasons.filter(ends_on__lt=today).order_by("-ends_on", "-starts_on", "pk").first()
+        or seasons.order_by("starts_on", "pk").first()
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# A night at a glance
+
+
+@dataclass(frozen=True)
+class TableAtGlance:
+    table: Table
+    outcome: Outcome | None
+    seats: list[tuple[str, str, Any]]  # seat, player name, running settlement
+
+
+def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Standings]]]:
+    """Every table of the night with its rubber and settlement, and the night's standings,
+    one per variant (amounts of different variants are never added together)."""
+    tables = _tables(night.tables.order_by("number", "pk"))
+    scored = {t.pk: (o, r) for t, o, r in results(tables)}
+    names = names_of(tables)
+    glance = []
+    for table in tables:
+        outcome, _result = scored.get(table.pk, (None, None))
+        seats = []
+        for seat in table.seats.all():
+            if seat.player is None:
+                continue
+            amount = outcome.result.settlement.get(seat.seat, 0) if outcome else 0
+            seats.append((seat.seat, seat.player.name, amount))
+        glance.append(TableAtGlance(table, outcome, seats))
+    by_variant: dict[str, list[TableResult]] = defaultdict(list)
+    for table in tables:
+        if table.pk in scored and scored[table.pk][1].played:
+            by_variant[table.variant].append(scored[table.pk][1])
+    ranked = [
+        (
+            variant,
+            Standings(standings(found, kind="total", name=lambda pid: names.get(pid, "")), names),
+        )
+        for variant, found in sorted(by_variant.items())
+    ]
+    return glance, ranked
+
+
+# ---------------------------------------------------------------------------------------------
+# A player's page
+
+
+@dataclass
+class Partner:
+    name: str
+    tables: int = 0
+    net: float = 0
+
+
+@dataclass
+class PlayerStats:
+    player: Player
+    variant: str
+    sessions: int = 0
+    nights: list[tuple[Evening, float]] = field(default_factory=list)
+    tables: int = 0
+    deals: int = 0
+    net: float = 0
+    games_won: int = 0
+    rubbers_won: int = 0
+    rubbers_finished: int = 0
+    honours: float | None = None  # honours held on average per deal (by his side)
+    revokes: int = 0
+    partners: list[Partner] = field(default_factory=list)
+    contracts: dict[str, list[int]] = field(default_factory=dict)  # game -> [declared, made]
+    rating: list[tuple[datetime.date, float]] = field(default_factory=list)
+
+
+def player_stats(player: Player, variant: str, season: Season | None = None) -> PlayerStats:
+    """Everything the player's page shows, in one variant (one unit), over the club's nights
+    (or one season's)."""
+    club = player.club
+    assert club is not None
+    every = _tables(club_tables(club, variant=variant, season=season))
+    found = results(every)
+    stats = PlayerStats(player=player, variant=variant)
+    nights: dict[int, list[Any]] = {}
+    partners: dict[int, Partner] = {}
+    names = names_of(every)
+    honours = honour_deals = 0
+    for table, outcome, result in found:
+        seat = next((s for s, pid in seating(table).items() if pid == player.pk), None)
+        if seat is None or not result.played:  # a table where no deal scored is no session
+            continue
+        side = outcome.side_of[seat]
+        amount = result.settlement.get(player.pk, 0)
+        night = table.evening
+        assert night is not None
+        nights.setdefault(night.pk, [night, 0])[1] += amount
+        stats.tables += 1
+        stats.deals += outcome.deals
+        stats.net += amount
+        stats.games_won += outcome.games_won.get(side, 0)
+        stats.rubbers_won += outcome.rubbers_won.get(side, 0)
+        stats.rubbers_finished += outcome.rubbers_finished
+        stats.revokes += outcome.revokes.get(seat, 0)
+        if outcome.honour_deals:
+            honours += outcome.honours.get(side, 0)
+            honour_deals += outcome.honour_deals
+        for game, (declared, made) in outcome.contracts.get(side, {}).items():
+            tally = stats.contracts.setdefault(game, [0, 0])
+            tally[0] += declared
+            tally[1] += made
+        if result.partnership:
+            for pid in result.teams.get(side, ()):
+                if pid != player.pk:
+                    partner = partners.setdefault(pid, Partner(names.get(pid, "?")))
+                    partner.tables += 1
+                    partner.net += amount
+    stats.nights = [(n, v) for n, v in sorted(nights.values(), key=lambda nv: nv[0].date)]
+    stats.sessions = len({n.date for n, _v in stats.nights})
+    stats.honours = honours / honour_deals if honour_deals else None
+    stats.partners = sorted(partners.values(), key=lambda p: (-p.tables, roster_order(p.name)))
+    stats.rating = rating_history([r for _t, _o, r in found]).get(player.pk, [])
+    return stats

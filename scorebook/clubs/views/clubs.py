@@ -1,0 +1,475 @@
+"""A club's screens: its page, roster, seasons and standings, and its players' pages.
+
+A club is reached by its public link (``/c/<token>/``): whoever has it reads the nights, the
+seasons and the standings. The roster is for members (an account with a role in the club, or
+linked to a roster entry); every write is for organisers. Anyone else gets 404 or 403.
+"""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone, translation
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from players.models import Club, ClubRole, Player, Season, roster_order
+from scorebook.clubs import services as clubs
+from scorebook.clubs import standings
+from scorebook.clubs.models import Evening
+from scorebook.display.charts import rating_chart
+from scorebook.display.variants import variant_name
+from scorebook.printing import pdf
+from scorebook.printing.views import BadPrintOption, bad_request, pdf_response, print_options
+from scorebook.rules import PRESETS
+from scorebook.tables.forms import show_visible, visible_text
+from scorebook.tables.models import Seat
+from scorebook.templatetags.scorebook import with_names
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    return [(key, str(variant_name(key))) for key in PRESETS]
+
+
+class VariantChoice(forms.ModelForm):
+    """A model form whose ``variant`` is chosen from the presets, by their names."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].widget.choices = variant_choices()
+
+    def clean_variant(self) -> str:
+        variant = str(self.cleaned_data["variant"])
+        if variant not in PRESETS:
+            raise forms.ValidationError(_("Choose a variant from the list."))
+        return variant
+
+
+class ClubForm(VariantChoice):
+    class Meta:
+        model = Club
+        fields = ["name", "city", "variant", "language"]
+        widgets = {"variant": forms.Select()}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        visible_text(self, "name", "city")
+
+
+class DateInput(forms.DateInput):
+    """The browser's date picker. It reads and sends only ISO dates (2026-11-20) whatever the
+    page's language, so the value is written that way too: a Russian 20.11.2026 left it empty."""
+
+    input_type = "date"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
+class NightForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("name of the night"), max_length=100)
+    date = forms.DateField(
+        label=gettext_lazy("date"),
+        widget=DateInput(),
+        initial=timezone.localdate,
+    )
+    place = forms.CharField(label=gettext_lazy("place"), max_length=100, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        visible_text(self, "name", "place")
+
+
+class SeasonForm(VariantChoice):
+    class Meta:
+        model = Season
+        fields = ["name", "starts_on", "ends_on", "variant", "kind", "best", "min_sessions",
+                  "min_partners"]  # fmt: skip
+        widgets = {
+            "starts_on": DateInput(),
+            "ends_on": DateInput(),
+            "variant": forms.Select(),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        visible_text(self, "name")
+        self.fields["best"].widget.attrs["min"] = 1  # as the ladder refuses 0 (docs/ladders.md)
+
+
+class PlayerNameForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("name"), max_length=60)
+
+
+class MergeForm(forms.Form):
+    source = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label=gettext_lazy("the duplicate entry")
+    )
+    target = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label=gettext_lazy("the entry to keep")
+    )
+    sure = forms.BooleanField(
+        label=gettext_lazy("They are one person: merge them (this cannot be undone)"),
+        required=True,
+    )
+
+    def __init__(self, club: Club, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        roster = club.roster.filter(merged_into=None)
+        choices = [("", "---------")] + [
+            (p.pk, p.name) for p in sorted(roster, key=lambda p: roster_order(p.name))
+        ]
+        for name in ("source", "target"):
+            self.fields[name].queryset = roster  # type: ignore[attr-defined]
+            self.fields[name].choices = choices  # in roster order, as the list above them
+
+
+class RoleForm(forms.Form):
+    username = forms.CharField(label=gettext_lazy("user name"), max_length=150)
+    # The lesser role unless chosen: a name typed and sent makes no organiser by mistake.
+    role = forms.ChoiceField(
+        label=gettext_lazy("role"), choices=ClubRole.Role.choices, initial=ClubRole.Role.MEMBER
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Access
+
+
+def get_club(request: HttpRequest, token: str) -> tuple[Club, str | None]:
+    """The club behind a public link, and the visitor's role in it."""
+    club = get_object_or_404(Club, token=token)
+    return club, clubs.role_of(request.user, club)
+
+
+def require_organiser(request: HttpRequest, club: Club) -> None:
+    if clubs.role_of(request.user, club) != clubs.ORGANISER:
+        raise PermissionDenied("organisers only")
+
+
+def _apply(form: forms.Form, call: Any) -> Any:
+    """Run a club service; its refusal becomes the form's error at the named field."""
+    try:
+        return call()
+    except clubs.ClubError as error:
+        field = error.field if error.field in form.fields else None
+        form.add_error(field, error.message)
+        if field is not None:  # an invisible character refused cannot be seen to be deleted
+            show_visible(form, field)
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Views
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_club(request: HttpRequest) -> HttpResponse:
+    # The club speaks the language its organiser reads, unless he chooses another.
+    form = ClubForm(request.POST or None, initial={"language": translation.get_language()})
+    if request.method == "POST" and form.is_valid():
+        club = clubs.create_club(user=request.user, **form.cleaned_data)  # type: ignore[arg-type]
+        return redirect("club", token=club.token)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "clubs/club_new.html", {"form": form}, status=status)
+
+
+@require_safe
+def club_page(request: HttpRequest, token: str) -> HttpResponse:
+    club, role = get_club(request, token)
+    season = standings.current_season(club)
+    context = {
+        "club": club,
+        "role": role,
+        "variant_name": variant_name(club.variant),
+        "nights": club.nights.order_by("-date", "-pk")[:50],
+        "seasons": club.seasons.all(),
+        "season": season,
+        "standings": standings.season_standings(season) if season else None,
+        "log": club.log.select_related("author")[:20] if role == clubs.ORGANISER else [],
+        "night_form": NightForm(),
+        "role_form": RoleForm(),
+    }
+    return render(request, "clubs/club.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def new_night(request: HttpRequest, token: str) -> HttpResponse:
+    """Open a club night; a refused form comes back on its own page, with what was typed."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    form = NightForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        author = request.user
+        night = _apply(form, lambda: clubs.open_night(club, author=author, **form.cleaned_data))  # type: ignore[arg-type]
+        if night is not None:
+            return redirect("evening", token=night.token)
+    status = 422 if request.method == "POST" else 200
+    context = {"club": club, "form": form, "title": _("Open a club night")}
+    return render(request, "clubs/club_form.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def edit_night(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """Correct a night's name, date or place (its tables follow its date)."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    night = get_object_or_404(Evening, pk=pk, club=club)
+    initial = {"name": night.name, "date": night.date, "place": night.place}
+    form = NightForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        author = request.user
+        if _apply(form, lambda: clubs.edit_night(night, author=author, **form.cleaned_data)):  # type: ignore[arg-type]
+            messages.success(request, _("Saved."))
+            return redirect("evening", token=night.token)
+    status = 422 if request.method == "POST" else 200
+    context = {"club": club, "form": form, "title": _("Correct the night")}
+    return render(request, "clubs/club_form.html", context, status=status)
+
+
+@require_POST
+def give_role(request: HttpRequest, token: str) -> HttpResponse:
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    form = RoleForm(request.POST)
+    if form.is_valid() and _apply(
+        form,
+        lambda: clubs.give_role(
+            club, form.cleaned_data["username"], form.cleaned_data["role"], author=request.user
+        ),
+    ):
+        messages.success(request, _("Done."))
+        return redirect("club", token=club.token)
+    # A refused form comes back on its own page, the message at its field, with what was typed
+    # (on the club page it would be a bare "This field is required." above a closed form).
+    context = {"club": club, "form": form, "title": _("Organisers and members"),
+               "button": _("Give the role")}  # fmt: skip
+    return render(request, "clubs/club_form.html", context, status=422)
+
+
+@require_http_methods(["GET", "POST"])
+def roster(request: HttpRequest, token: str) -> HttpResponse:
+    club, role = get_club(request, token)
+    if role is None:
+        raise PermissionDenied("the roster is for the club's members")
+    add_form, merge_form = PlayerNameForm(prefix="add"), MergeForm(club, prefix="merge")
+    status = 200
+    if request.method == "POST":
+        require_organiser(request, club)
+        action = request.POST.get("action")
+        done = None
+        if action == "add":
+            add_form = PlayerNameForm(request.POST, prefix="add")
+            if add_form.is_valid():
+                name = add_form.cleaned_data["name"]
+                done = _apply(add_form, lambda: clubs.add_player(club, name, author=request.user))
+        elif action == "merge":
+            merge_form = MergeForm(club, request.POST, prefix="merge")
+            if merge_form.is_valid():
+                data = merge_form.cleaned_data
+                done = _apply(
+                    merge_form,
+                    lambda: clubs.merge_players(
+                        data["source"], data["target"], author=request.user
+                    ),
+                )
+        if done is not None:
+            if action == "merge":
+                messages.success(
+                    request,
+                    with_names(
+                        _("%(source)s is now %(target)s: every table and result moved."),
+                        source=merge_form.cleaned_data["source"].name,
+                        target=done.name,
+                    ),
+                )
+            else:
+                messages.success(request, _("Saved."))
+            return redirect("roster", token=club.token)
+        status = 422
+    players = sorted(club.roster.filter(merged_into=None), key=lambda p: roster_order(p.name))
+    merged = club.roster.exclude(merged_into=None).select_related("merged_into")
+    context = {
+        "club": club,
+        "role": role,
+        "players": players,
+        "merged": merged,
+        "add_form": add_form,
+        "merge_form": merge_form,
+    }
+    return render(request, "clubs/roster.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def player_rename(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    player = get_object_or_404(Player, pk=pk, club=club, merged_into=None)
+    form = PlayerNameForm(request.POST or None, initial={"name": player.name})
+    if request.method == "POST" and form.is_valid():
+        name = form.cleaned_data["name"]
+        if _apply(form, lambda: clubs.rename_player(player, name, author=request.user)):
+            messages.success(request, _("Saved."))
+            return redirect("roster", token=club.token)
+    status = 422 if request.method == "POST" else 200
+    context = {"club": club, "player": player, "form": form}
+    return render(request, "clubs/player_rename.html", context, status=status)
+
+
+def _file_stem(club: Club, season: Season) -> str:
+    """A download's name that says what it is, each season's its own: the club's and the
+    season's names in any script (ladder-moika-12-осень-2026-3), then the season's id."""
+    words = slugify(f"{club.name} {season.name}", allow_unicode=True)[:60].strip("-_")
+    return f"ladder-{words or club.pk}-{season.pk}"
+
+
+def _season(club: Club, pk: int) -> Season:
+    return get_object_or_404(Season, pk=pk, club=club)
+
+
+@require_http_methods(["GET", "POST"])
+def new_season(request: HttpRequest, token: str, pk: int | None = None) -> HttpResponse:
+    """A new season, or (``pk``) a correction of one."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    instance = _season(club, pk) if pk is not None else None
+    form = SeasonForm(request.POST or None, instance=instance, initial={"variant": club.variant})
+    if request.method == "POST" and form.is_valid():
+        season = form.save(commit=False)
+        season.club = club
+        if _apply(form, lambda: clubs.save_season(season, author=request.user)):  # type: ignore[arg-type]
+            return redirect("season", token=club.token, pk=season.pk)
+    status = 422 if request.method == "POST" else 200
+    context = {"club": club, "form": form, "season": instance}
+    return render(request, "clubs/season_new.html", context, status=status)
+
+
+@require_POST
+def delete_season(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """Remove a season: only its settings go; every night and deal stays."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    season = _season(club, pk)
+    if not request.POST.get("confirm"):  # one tap too many must not remove a season
+        messages.error(request, _("Tick the box to confirm, then remove the season."))
+        return redirect("edit_season", token=club.token, pk=season.pk)
+    clubs.delete_season(season, author=request.user)  # type: ignore[arg-type]
+    messages.success(request, with_names(_("The season “%(name)s” was removed."), name=season.name))
+    return redirect("club", token=club.token)
+
+
+def season_context(club: Club, season: Season) -> dict[str, Any]:
+    return {
+        "club": club,
+        "season": season,
+        "variant_name": variant_name(season.variant),
+        # Prussian and Hussar have no partners: their qualification asks none (docs/ladders.md)
+        "partnerships": PRESETS[season.variant].partnerships,
+        "standings": standings.season_standings(season),
+    }
+
+
+@require_safe
+def season_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    club, role = get_club(request, token)
+    context = season_context(club, _season(club, pk))
+    return render(request, "clubs/season.html", {**context, "role": role})
+
+
+@require_safe
+def season_csv(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    club, _role = get_club(request, token)
+    season = _season(club, pk)
+    table = standings.season_standings(season)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"{_file_stem(club, season)}.csv"
+    )
+    writer = csv.writer(response)
+    writer.writerow(["rank", "player", "value", "sessions", "partners", "qualified"])
+    for row in table.rows():
+        rank = "" if row["rank"] is None else row["rank"]
+        writer.writerow(
+            [
+                rank,
+                row["name"],
+                f"{row['value']:.6g}",
+                row["sessions"],
+                row["partners"],
+                "yes" if row["qualified"] else "no",
+            ]  # fmt: skip
+        )
+    return response
+
+
+@require_safe
+def season_pdf(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    club, _role = get_club(request, token)
+    season = _season(club, pk)
+    try:
+        lang, paper = print_options(request, default_lang=club.language)
+    except BadPrintOption as error:
+        return bad_request(request, error)
+    with translation.override(lang):
+        context = season_context(club, season)
+    body = pdf.season_pdf(context, lang=lang, paper=paper)
+    return pdf_response(body, f"{_file_stem(club, season)}-{paper}.pdf")
+
+
+@require_safe
+def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    club, role = get_club(request, token)
+    player = get_object_or_404(Player, pk=pk, club=club)
+    # The variants he played at the club's nights (none: he never played one).
+    played = set(
+        Seat.objects.filter(player=player, table__evening__club=club).values_list(
+            "table__variant", flat=True
+        )
+    )
+    if role is None:
+        # The public link shows the players of the club's nights, never the roster itself:
+        # no entry that has not played a night, and no trace of a merge.
+        if player.merged_into_id or not played:
+            raise Http404("no such player")
+    if player.merged_into_id:
+        return redirect("club_player", token=club.token, pk=player.merged_into_id)
+    season = None
+    if request.GET.get("season", "").isdigit():
+        season = club.seasons.filter(pk=int(request.GET["season"])).first()
+    # One variant at a time (its points are its own unit): the season's, else the one asked
+    # for among those he played at the club's nights, else the club's usual one. The others
+    # he played are offered beside it, so that no table of his is out of sight.
+    asked = request.GET.get("variant", "")
+    if season:
+        variant = season.variant
+    elif asked in played:
+        variant = asked
+    else:
+        variant = club.variant if club.variant in played or not played else min(played)
+    stats = standings.player_stats(player, variant, season)
+    context = {
+        "club": club,
+        "role": role,
+        "player": player,
+        "season": season,
+        "seasons": club.seasons.all(),
+        "variant": variant,
+        "variant_name": variant_name(variant),
+        "other_variants": sorted(
+            ((v, variant_name(v)) for v in played if v != variant), key=lambda pair: pair[1]
+        ),
+        "stats": stats,
+        "chart": rating_chart(stats.rating),
+    }
+    return render(request, "clubs/player.html", context)

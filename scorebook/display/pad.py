@@ -1,0 +1,317 @@
+"""The score sheet laid out like the paper pad: columns per side, above and below the line.
+
+Built from the engine's sheet for the web page and the printed sheet alike: what goes in
+which column, which rows belong to which game, and the words for each item.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from scorebook.display.variants import GAMES
+from scorebook.rules import Deal, Record, Sheet
+from scorebook.rules.progulochny import grand_null_halves
+from scorebook.rules.record import DOUBLING, Rules
+from scorebook.rules.sheet import DealScore, GameResult, RubberResult
+
+ITEM_LABELS = {
+    "tricks": "",
+    "honours": _("for honours"),  # points for honours, not a count of them
+    "aces": _("for aces"),  # the honours of Eralash (Rules.honours_are_aces)
+    "slam": _("slam"),
+    "revoke": _("revoke"),
+    "contract": _("contract"),
+    "overtricks": _("for overtricks"),  # points for them: 2 overtricks in contra write 4
+    "doubling": _("contra"),  # the engine's one item for the doubling's extra: contra's
+    "recontra": _("recontra"),  # or, on a deal with recontra (x4), recontra's
+    "penalty": _("penalty"),
+    "game-bonus": pgettext_lazy("bonus", "game"),
+    "rubber-bonus": pgettext_lazy("bonus", "rubber"),
+    "carry": _("carried"),
+    "not-scored": _("not scored"),
+}
+# A failed half of Gran-Null (scorebook.rules.progulochny.grand_null_halves): its penalty says
+# which half it is for, as two penalties of the same deal and points read alike otherwise.
+PENALTY_HALVES = {
+    "first-six": _("penalty, first six"),
+    "last-seven": _("penalty, last seven"),
+}
+# The scorer's mark beside a deal with a revoke (Russian: Р, for ренонс).
+REVOKE_MARK = pgettext_lazy("revoke mark", "R")
+LABELS = {
+    "single": _("single"),
+    "double": _("double"),
+    "treble": _("treble"),
+}
+
+
+@dataclass
+class PadEntry:
+    points: int
+    item: str
+    struck: bool = False  # discarded by the rules (not scored)
+    contract: str = ""  # the game declared (Progulochny): a contract's entry is named after it
+    multiplied: bool = False  # written times the contra/recontra (its ×2 / ×4 mark goes beside it)
+    half: str = ""  # the half of Gran-Null a penalty is for (PENALTY_HALVES)
+
+    @property
+    def label(self) -> str:
+        if self.item == "contract" and self.contract:
+            return str(GAMES.get(self.contract, self.contract))  # "3 Grand", not "3 contract"
+        if self.item == "penalty" and self.half in PENALTY_HALVES:
+            return str(PENALTY_HALVES[self.half])
+        return str(ITEM_LABELS.get(self.item, self.item))
+
+
+@dataclass
+class PadRow:
+    deal: int
+    cells: list[list[PadEntry]]
+    void: str | None = None
+    marks: list[str] = field(default_factory=list)  # "R" for each revoke: beside every entry
+    doubling: str = ""  # "×2" for a contra, "×4" for a recontra: beside the entries it multiplied
+
+
+@dataclass
+class PadGame:
+    rubber: int
+    rows: list[PadRow] = field(default_factory=list)
+    result: GameResult | None = None
+    score: list[int] = field(default_factory=list)
+    rubber_result: RubberResult | None = None  # set on the game that finished its rubber
+
+    @property
+    def label(self) -> str:
+        return str(LABELS[self.result.label]) if self.result else ""
+
+
+@dataclass
+class PadPlayer:
+    seat: str
+    name: str
+    amount: float
+
+
+@dataclass
+class Pad:
+    columns: list[str]
+    names: list[str]
+    above: list[PadRow]
+    games: list[PadGame]
+    rubbers: list[RubberResult]
+    below: list[int]
+    above_total: list[int]
+    total: list[int]
+    settlement: list[int]
+    players: list[PadPlayer]
+    english: bool
+
+    @property
+    def width(self) -> int:
+        return len(self.columns)
+
+
+def column_order(sides: tuple[str, ...], right_side: str) -> list[str]:
+    """The sides left to right; ``right_side`` puts that side's column on the right."""
+    columns = list(sides)
+    if right_side in columns and len(columns) == 2 and columns[0] == right_side:
+        columns.reverse()
+    return columns
+
+
+def _people(record: Record, side: str) -> list[str]:
+    return [
+        record.players[s] or ""
+        for s in record.preset.seats
+        if record.side_of(s) == side and record.players.get(s)
+    ]
+
+
+# "Anna & Vera", "Анна и Вера": the same words on screen and paper
+PAIR = _("%(first)s & %(second)s")
+
+
+def side_names(record: Record) -> dict[str, str]:
+    """Each side's players, as text: "Anna & Vera"."""
+    names = {}
+    for side in record.sides:
+        people = _people(record, side)
+        if len(people) == 2:
+            names[side] = str(PAIR % {"first": people[0], "second": people[1]})
+        else:
+            names[side] = " & ".join(people)
+    return names
+
+
+def side_names_html(record: Record) -> dict[str, str]:
+    """side_names() as HTML for the pad's column heads, each name isolated (``bdi``): two
+    right-to-left names around an English "&" swapped their seats' order."""
+    names: dict[str, str] = {}
+    for side in record.sides:
+        people = [format_html("<bdi>{}</bdi>", name) for name in _people(record, side)]
+        if len(people) == 2:
+            names[side] = mark_safe(escape(str(PAIR)) % {"first": people[0], "second": people[1]})  # noqa: S308 - escaped, names by format_html
+        else:
+            names[side] = mark_safe(" &amp; ".join(people))  # noqa: S308 - names by format_html
+    return names
+
+
+def deal_marks(deal: Deal) -> list[str]:
+    """The marks a scorer writes beside a deal: R for each revoke, ×2 / ×4 for contra/recontra."""
+    doubling = doubling_mark(deal)
+    return [*revoke_marks(deal), *([doubling] if doubling else [])]
+
+
+def revoke_marks(deal: Deal) -> list[str]:
+    return [str(REVOKE_MARK) for _ in deal.revokes]
+
+
+def doubling_mark(deal: Deal) -> str:
+    """ "×2" for a contra, "×4" for a recontra; "" for a deal not doubled."""
+    return f"×{deal.multiplier}" if deal.multiplier > 1 else ""
+
+
+def multiplied_items(rules: Rules) -> frozenset[str]:
+    """The entries a contra or recontra multiplies (docs/rules.md, Progulochny): its own
+    extra, a failed contract's value, and the overtricks unless the table's rules say not; the
+    contract's base below the line, the honours and the revokes never are."""
+    return frozenset(
+        {"doubling", "penalty", *(["overtricks"] if rules.overtricks_multiplied else [])}
+    )
+
+
+def carry_row(number: int, carried: list[tuple[PadEntry, str]], columns: list[str]) -> PadRow:
+    """The first row of a game: the points carried from the game before (Anfilada)."""
+    row = PadRow(number, [[] for _ in columns])
+    for entry, side in carried:
+        row.cells[columns.index(side)].append(entry)
+    return row
+
+
+def deal_rows(
+    deal: DealScore,
+    written: Deal,
+    columns: list[str],
+    carried: list[tuple[PadEntry, str]],
+    multiplied: frozenset[str] = frozenset(),
+    aces: bool = False,
+) -> tuple[PadRow, PadRow]:
+    """A deal's rows below and above the line (``written``: the deal as the engine read it);
+    the points it carries into the next game are added to ``carried``. ``aces``: the honours
+    are the aces (Rules.honours_are_aces), and their entries say so."""
+    index = {side: i for i, side in enumerate(columns)}
+    marks = revoke_marks(written)
+    times = doubling_mark(written)
+    contract = written.contract.game if written.contract is not None else ""
+    doubling = "recontra" if written.multiplier == DOUBLING["recontra"] else "doubling"
+    # Gran-Null's penalties come in the order of its halves: each is told which it is for
+    failed = iter(
+        [half for half, made in grand_null_halves(written) if not made]
+        if contract == "grand-null" and written.first_six is not None
+        else []
+    )
+    below_row = PadRow(deal.number, [[] for _ in columns], marks=marks, doubling=times)
+    above_row = PadRow(deal.number, [[] for _ in columns], marks=marks, doubling=times)
+    for e in deal.entries:
+        if e.item == "carry":
+            carried.append((PadEntry(e.points, "carry"), e.side))
+            continue
+        struck = e.item == "not-scored"
+        target = below_row if e.line == "below" else above_row
+        item = doubling if e.item == "doubling" else e.item
+        if aces and item == "honours":
+            item = "aces"
+        doubled = bool(times) and e.item in multiplied
+        half = next(failed, "") if item == "penalty" else ""
+        target.cells[index[e.side]].append(
+            PadEntry(e.points, item, struck, contract, doubled, half)
+        )
+    return below_row, above_row
+
+
+def build_pad(record: Record, sheet: Sheet, right_side: str = "") -> Pad:
+    columns = column_order(record.sides, right_side)
+    above: list[PadRow] = []
+    games: list[PadGame] = []
+    current: PadGame | None = None
+    carried: list[tuple[PadEntry, str]] = []
+    results = iter(sheet.games)
+    rubbers = {r.number: r for r in sheet.rubbers}
+
+    carried_by = 0  # the deal that carried them
+    multiplied = multiplied_items(record.rules)
+
+    def open_game(rubber: int) -> PadGame:
+        """A new game block; the points carried from the last game open it."""
+        nonlocal carried
+        game = PadGame(rubber=rubber)
+        games.append(game)
+        if carried:
+            game.rows.append(carry_row(carried_by, carried, columns))
+            carried = []
+        return game
+
+    for written, deal in zip(record.deals, sheet.deals, strict=True):
+        if deal.void is not None:
+            if current is None or current.result is not None:  # a void after a game is won
+                current = open_game(sheet.rubbers[-1].number if sheet.rubbers else 1)
+            current.rows.append(
+                PadRow(
+                    deal.number, [[] for _ in columns], void=deal.void, marks=revoke_marks(written)
+                )
+            )
+            continue
+        if current is None or current.result is not None:
+            current = open_game(deal.rubber)
+        below_row, above_row = deal_rows(
+            deal, written, columns, carried, multiplied, record.rules.honours_are_aces
+        )
+        carried_by = deal.number if carried else carried_by
+        current.rows.append(below_row)
+        if any(above_row.cells):
+            above.append(above_row)
+        if deal.game_won_by is not None:
+            current.result = next(results)
+            current.score = [current.result.score[s] for s in columns]
+            if deal.rubber_won_by is not None:
+                current.rubber_result = rubbers.get(deal.rubber)
+    if carried:  # the last deal won a game and carried points into the next
+        current = open_game(sheet.rubbers[-1].number if sheet.rubbers else 1)
+    if current is not None and current.result is None:
+        current.score = [0 for _ in columns]
+    return sheet_pad(record, sheet, columns, above, games, record.players)
+
+
+def sheet_pad(
+    record: Record,
+    sheet: Sheet,
+    columns: list[str],
+    above: list[PadRow],
+    games: list[PadGame],
+    players: Mapping[str, str | None],
+) -> Pad:
+    """The pad of ``above`` and ``games`` (the whole sheet's, or one deal's: scorebook/delta.py)
+    with the names, rubbers, totals and settlement of the whole sheet after them."""
+    names = side_names_html(record)
+    return Pad(
+        columns=columns,
+        names=[names[c] for c in columns],
+        above=above,
+        games=games,
+        rubbers=list(sheet.rubbers),
+        below=[sheet.below[c] for c in columns],
+        above_total=[sheet.above[c] for c in columns],
+        total=[sheet.total[c] for c in columns],
+        settlement=[sheet.settlement_sides[c] for c in columns],
+        players=[
+            PadPlayer(seat, players.get(seat) or seat, amount)
+            for seat, amount in sheet.settlement_players.items()
+        ],
+        english=record.preset.family == "english",
+    )

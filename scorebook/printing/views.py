@@ -1,0 +1,163 @@
+"""Printable sheets: a table's PDF, an evening's PDF, and the blank pads of every variant.
+
+``?paper=a4|a5`` and ``?lang=en|ru`` choose the paper and the language; they default to A4
+and the page's language, and anything else is a 400 that says what is allowed.
+
+Table and evening PDFs are cached (``scorebook/printing.py``). An evening's, and a long
+table's, is made by the print queue: until it is ready the answer is a small page (202) that
+asks again by itself with ``?job=`` naming the task it waits for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from scorebook.clubs.models import Evening
+from scorebook.display.variants import VARIANTS
+from scorebook.printing import pdf
+from scorebook.printing import queue as printing
+from scorebook.rules import PRESETS
+from scorebook.site import errors
+from scorebook.tables.access import get_table
+
+
+class BadPrintOption(ValueError):
+    pass
+
+
+def print_options(request: HttpRequest, default_lang: str | None = None) -> tuple[str, str]:
+    """The language and paper asked for, checked (raises BadPrintOption); the language
+    defaults to ``default_lang`` (a club's), else the page's."""
+    paper = request.GET.get("paper", "a4").lower()
+    if paper not in pdf.PAPERS:
+        raise BadPrintOption(_("Unknown paper size “%(paper)s”: use a4 or a5.") % {"paper": paper})
+    lang = request.GET.get("lang") or default_lang or (get_language() or "en").split("-")[0]
+    if lang not in pdf.LANGUAGES:
+        raise BadPrintOption(
+            _("Unknown language “%(lang)s”: use %(allowed)s.")
+            % {"lang": lang, "allowed": ", ".join(pdf.LANGUAGES)}
+        )
+    return lang, paper
+
+
+def pdf_response(body: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(False, filename)  # any script
+    return response
+
+
+def bad_request(request: HttpRequest, error: BadPrintOption) -> HttpResponse:
+    return errors.bad_request(request, str(error))
+
+
+def site_root(request: HttpRequest) -> str:
+    return request.build_absolute_uri("/")
+
+
+# The "preparing" page asks again after this many seconds; after STALLED seconds in the queue
+# with no worker taking the task, it says that the queue may be busy or its worker down.
+REFRESH_SECONDS = 2
+STALLED_SECONDS = 60
+
+
+def serve_printed(
+    request: HttpRequest,
+    printable: printing.Printable,
+    key: str,
+    *,
+    filename: str,
+    back: str,
+    render_now: Callable[[], bytes] | None = None,
+) -> HttpResponse:
+    """The PDF, or the page that waits for it (202), or says that it failed (503)."""
+    job = request.GET.get("job", "")[:64]
+    outcome = printing.fetch(printable, key, job=job, render=render_now)
+    if isinstance(outcome, bytes):
+        return pdf_response(outcome, filename)
+    query = {"lang": printable.lang, "paper": printable.paper}
+    failed = isinstance(outcome, printing.Failed)
+    pending = outcome if isinstance(outcome, printing.Pending) else None
+    if pending is not None:
+        query["job"] = pending.job
+    context = {
+        "failed": failed,
+        "started": pending is not None and pending.started,
+        "stalled": pending is not None and not pending.started and pending.waited > STALLED_SECONDS,
+        "refresh": REFRESH_SECONDS,
+        "again": f"{request.path}?{urlencode(query)}",
+        "back": back,
+    }
+    status = 503 if failed else 202
+    response = render(request, "printing/pdf_preparing.html", context, status=status)
+    response["Cache-Control"] = "no-store"
+    response["Retry-After"] = str(REFRESH_SECONDS)
+    return response
+
+
+@require_safe
+def table_pdf(request: HttpRequest, token: str) -> HttpResponse:
+    table, _can_edit = get_table(request, token)
+    try:
+        lang, paper = print_options(request)
+    except BadPrintOption as error:
+        return bad_request(request, error)
+    base_url = site_root(request)
+    key = printing.table_key(table, lang=lang, paper=paper, base_url=base_url)
+    long = table.deals.filter(removed=False).count() > printing.QUEUE_DEALS
+    return serve_printed(
+        request,
+        printing.Printable("table", table.pk, lang, paper, base_url),
+        key,
+        filename=f"whist-sheet-{table.played_on}-table-{table.pk}-{paper}.pdf",
+        back=reverse("table", args=[token]),
+        # A short table is made at once, in the request: quicker than any queue.
+        render_now=None
+        if long
+        else lambda: pdf.table_pdf(table, lang=lang, paper=paper, base_url=base_url),
+    )
+
+
+@require_safe
+def evening_pdf(request: HttpRequest, token: str) -> HttpResponse:
+    evening = get_object_or_404(Evening.objects.select_related("club"), token=token)
+    try:
+        lang, paper = print_options(request)
+    except BadPrintOption as error:
+        return bad_request(request, error)
+    base_url = site_root(request)
+    tables = pdf.evening_tables(evening)
+    key = printing.evening_key(evening, tables, lang=lang, paper=paper, base_url=base_url)
+    return serve_printed(
+        request,
+        printing.Printable("evening", evening.pk, lang, paper, base_url),
+        key,
+        filename=f"whist-evening-{evening.date}-{evening.pk}-{paper}.pdf",
+        back=reverse("evening", args=[token]),
+    )
+
+
+@require_safe
+def blank_pad_pdf(request: HttpRequest, variant: str) -> HttpResponse:
+    if variant not in PRESETS:
+        raise Http404("no such variant")
+    try:
+        lang, paper = print_options(request)
+    except BadPrintOption as error:
+        return bad_request(request, error)
+    body = pdf.blank_pad_pdf(variant, lang=lang, paper=paper)
+    return pdf_response(body, f"whist-pad-{variant}-{paper}.pdf")
+
+
+@require_safe
+def blank_pads(request: HttpRequest) -> HttpResponse:
+    variants = [(key, name, text) for key, (name, text) in VARIANTS.items()]
+    return render(request, "printing/pads.html", {"variants": variants})

@@ -1,0 +1,70 @@
+"""Optional accounts: sign up, and on sign-in keep the tables this browser remembers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from django_ratelimit.core import is_ratelimited
+from django_ratelimit.decorators import ratelimit
+
+from scorebook.tables.access import REMEMBERED
+from scorebook.tables.models import Table
+
+# Per client address: enough for a club night behind one router, too few for a script. Only
+# the accounts made count towards SIGNUP_RATE (ten typos in a password at one table lock
+# nobody out for an hour); SIGNUP_TRIES bounds every sign-up form sent, for scripts.
+SIGNUP_RATE = "10/h"
+SIGNUP_TRIES = "60/h"
+LOGIN_RATE = "20/m"
+IMPORT_RATE = "30/m"
+
+
+def rate_limited(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Too many sign-ups, sign-ins or imports from one address: 429, in the user's language,
+    saying how long to wait (sign-ups are counted by the hour, the others by the minute)."""
+    if request.resolver_match and request.resolver_match.url_name == "signup":
+        message = _("Too many sign-ups from your address: wait an hour, then try again.")
+    else:
+        message = _("Too many attempts from your address: wait a minute, then try again.")
+    return render(request, "site/rate_limited.html", {"message": message}, status=429)
+
+
+@ratelimit(key="ip", rate=SIGNUP_TRIES, method="POST", block=True)
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = UserCreationForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        made = is_ratelimited(
+            request, group="signup-made", key="ip", rate=SIGNUP_RATE, increment=True
+        )
+        if made:
+            return rate_limited(request)
+        user = form.save()
+        login(request, user)
+        return redirect("home")
+    status = 422 if request.method == "POST" else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+@receiver(user_logged_in)
+def keep_remembered_tables(
+    sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any
+) -> None:
+    """Tables opened before signing in become the user's tables too."""
+    if request is None:
+        return
+    tokens = request.session.get(REMEMBERED, [])
+    for table in Table.objects.filter(edit_token__in=tokens):
+        if table.owner_id is None:
+            table.owner = user
+            table.save(update_fields=["owner"])
+        elif table.owner_id != user.pk:
+            table.members.add(user)

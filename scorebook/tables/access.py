@@ -1,0 +1,50 @@
+"""Who may see and who may write a table.
+
+Every table has two unguessable links: the edit link and the read-only link. The edit link,
+or being the table's owner or a member (a signed-in user who opened its edit link), allows
+writing; anyone else gets 403 for every write. The browser that created or opened a table
+through its edit link remembers it in the session.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db.models import Q
+from django.http import Http404, HttpRequest
+
+from scorebook.tables.models import Table
+from scorebook.tables.services import Author
+
+REMEMBERED = "tables"
+
+
+def get_table(request: HttpRequest, token: str) -> tuple[Table, bool]:
+    """The table behind a link, and whether this request may change it."""
+    table = Table.objects.filter(Q(edit_token=token) | Q(view_token=token)).first()
+    if table is None:
+        raise Http404("no such table")
+    if token == table.edit_token:
+        return table, True
+    user = request.user
+    if user.is_authenticated and (
+        table.owner_id == user.pk or table.members.filter(pk=user.pk).exists()
+    ):
+        return table, True
+    return table, False
+
+
+def remember(request: HttpRequest, table: Table) -> None:
+    """Keep the table in this browser's list, and in the signed-in user's."""
+    tokens = [t for t in request.session.get(REMEMBERED, []) if t != table.edit_token]
+    request.session[REMEMBERED] = [table.edit_token, *tokens][:100]
+    user = request.user
+    if user.is_authenticated and table.owner_id != user.pk:
+        table.members.add(user)
+
+
+def author(request: HttpRequest) -> Author:
+    device = request.session.get("device")
+    if not device:
+        device = request.session["device"] = secrets.token_hex(2)
+    return Author.of(request.user, device)  # type: ignore[arg-type]

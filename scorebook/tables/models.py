@@ -1,0 +1,174 @@
+"""What the table wrote down: tables, seats, deals and every revision of a deal.
+
+Scores are never stored: ``tables/services.py`` builds a record (docs/record-format.md) from these
+rows and the rules engine computes the sheet from it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from players.models import Player
+from scorebook.rules import PRESETS
+
+VARIANT_CHOICES = [(key, key) for key in PRESETS]
+SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+
+
+def new_token() -> str:
+    """An unguessable URL-safe token that never starts with '-' (a command line reads that
+    as an option)."""
+    while True:
+        token = secrets.token_urlsafe(18)
+        if not token.startswith("-"):
+            return token
+
+
+class Table(models.Model):
+    """One seating playing one variant: possibly several rubbers, optionally in an evening."""
+
+    variant = models.CharField(_("variant"), max_length=20, choices=VARIANT_CHOICES)
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    dummy = models.CharField(_("dummy"), max_length=1, choices=SEAT_CHOICES, blank=True)
+    right_side = models.CharField(
+        _("side on the right"),
+        max_length=2,
+        blank=True,
+        help_text=_("Which side's column is on the right."),
+    )
+    evening = models.ForeignKey(
+        "scorebook.Evening", null=True, blank=True, on_delete=models.SET_NULL, related_name="tables"
+    )
+    title = models.CharField(_("title"), max_length=100, blank=True)
+    # Its number in its night (None outside a night): "Table 3" on the night page, T3 in the
+    # night's PDF. Two tables of one night never share one.
+    number = models.PositiveIntegerField(null=True, blank=True)
+    place = models.CharField(_("place"), max_length=100, blank=True)
+    played_on = models.DateField(_("date"), default=timezone.localdate)
+    first_dealer = models.CharField(
+        _("first dealer"), max_length=1, choices=SEAT_CHOICES, blank=True
+    )
+    cut = models.JSONField(_("cut for partners"), null=True, blank=True)
+    edit_token = models.CharField(max_length=40, unique=True, default=new_token)
+    view_token = models.CharField(max_length=40, unique=True, default=new_token)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="owned_tables",
+    )
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="joined_tables"
+    )
+    # Bumped by every change: read-only views poll it, writes check it.
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "number"], name="table_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.title or f"{self.variant} #{self.pk}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "seat"], name="seat_unique")]
+
+
+class Deal(models.Model):
+    """A deal as written down: ``data`` holds the deal object of docs/record-format.md.
+
+    Nothing is ever deleted: an undone deal is kept with ``removed`` set, and every change is
+    a :class:`Revision`.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    data = models.JSONField()
+    removed = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number"],
+                condition=models.Q(removed=False),
+                name="live_deal_number_unique",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"deal {self.number} of table {self.table_id}"
+
+
+class Revision(models.Model):
+    """One change to a deal: who, when, what it was before and after."""
+
+    class Action(models.TextChoices):
+        CREATED = "created", _("recorded")
+        EDITED = "edited", _("corrected")
+        VOIDED = "voided", _("marked void")
+        UNDONE = "undone", _("undone")
+        RESTORED = "restored", _("restored")
+        IMPORTED = "imported", _("imported")
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    data = models.JSONField()
+    previous = models.JSONField(null=True, blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    author_label = models.CharField(max_length=60, blank=True)
+    nonce = models.CharField(max_length=40, blank=True, db_index=True)
+    # The table's version this change made (Table.version after it): which change a page a
+    # few versions behind missed. Empty on revisions written before it was kept.
+    table_version = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def changed_fields(self) -> list[str]:
+        """The deal fields this revision changed."""
+        before: dict[str, Any] = self.previous or {}
+        keys = sorted(set(before) | set(self.data))
+        return [k for k in keys if before.get(k) != self.data.get(k)]
+
+
+class TableEvent(models.Model):
+    """A change to who can reach a table (a link replaced), kept like a deal's revision."""
+
+    class Action(models.TextChoices):
+        EDIT_LINK = "edit-link", _("edit link replaced")
+        VIEW_LINK = "view-link", _("read-only link replaced")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    action = models.CharField(max_length=20, choices=Action.choices)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    author_label = models.CharField(max_length=60, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]

@@ -1,0 +1,770 @@
+"""The only Django code that calls the rules engine.
+
+Tables and deals are stored as written down; every score is computed from them here, and every
+write goes through one of these functions inside a transaction: it locks the table, checks
+that the device saw the latest state, validates the whole record with the engine, and keeps
+a revision of what changed.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
+
+from players.models import Player
+from scorebook.clubs.models import Evening
+from scorebook.rules import (
+    PRESETS,
+    DealScore,
+    GameResult,
+    Record,
+    RecordError,
+    Sheet,
+    calendar_date,
+    parse_record,
+    score,
+)
+from scorebook.rules.gcpause import paused_gc
+from scorebook.rules.progress import NextDeal, Progress, advance, start
+from scorebook.rules.record import Deal as RulesDeal
+from scorebook.tables.models import Deal, Revision, Seat, Table, TableEvent, new_token
+
+FORMAT = "whist-record/1"
+META_KEYS = ("title", "place", "date")
+
+
+class Conflict(Exception):
+    """Another device changed the table first: nothing was saved.
+
+    ``next_number``, when given, is the number the next deal has now: the deal was saved as
+    one that is no longer the next (another device recorded or undid a deal first, or the
+    number posted was never the next). ``undone``: the table has an undone deal numbered at
+    or past ``next_number``, which explains a number ahead of it.
+    """
+
+    def __init__(
+        self, number: int, next_number: int | None = None, *, undone: bool = False
+    ) -> None:
+        super().__init__(number)
+        self.next_number = next_number
+        self.undone = undone
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who makes a change: a signed-in user, or a device that holds the edit link."""
+
+    user: AbstractBaseUser | None = None
+    label: str = ""
+
+    @classmethod
+    def of(cls, user: AbstractBaseUser | AnonymousUser | None, device: str = "") -> Author:
+        if user is not None and user.is_authenticated:
+            return cls(user=user, label=user.get_username())  # type: ignore[arg-type]
+        return cls(label=device or "guest")  # said in words by the pages (deal_edit.html)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def live_deals(table: Table) -> list[Deal]:
+    return list(table.deals.filter(removed=False).order_by("number"))
+
+
+def players_of(table: Table) -> dict[str, str | None]:
+    """The seating by name: from the seats prefetched with their players when the caller did
+    (many tables at once), otherwise in one query (names only: no model instances to build,
+    on every changed poll)."""
+    if "seats" in getattr(table, "_prefetched_objects_cache", {}):
+        seats = {s.seat: (s.player.name if s.player else None) for s in table.seats.all()}
+    else:
+        seats = dict(table.seats.values_list("seat", "player__name"))
+    return {seat: seats.get(seat) for seat in PRESETS[table.variant].seats}
+
+
+@dataclass(frozen=True)
+class NextTable:
+    """How the next table of the same players starts (the new-table form's fields)."""
+
+    players: dict[str, str | None]
+    dummy: str
+    first_dealer: str
+    options: dict[str, Any]
+    right_side: str
+    place: str
+    defender: str  # with a dummy: the player who plays it there
+
+
+def next_table(table: Table, next_dealer: str | None = None) -> NextTable:
+    """The next table of the same players. The variant's options, the side on the right and
+    the place stay. Without a dummy everyone keeps his seat and the first dealer is the one
+    this table would deal next (``next_dealer``). With a dummy (three-handed) the dummy is
+    passed on, as the rules recommend after each rubber: it moves one seat clockwise, the
+    player sitting there takes the seat it left (the order round the table is kept), and it
+    deals first, its new partner dealing for it."""
+    players = players_of(table)
+    seats = list(PRESETS[table.variant].seats)
+    dummy, defender = "", ""
+    first_dealer = next_dealer or table.first_dealer or seats[0]
+    if table.dummy in seats:
+        at = seats.index(table.dummy)
+        dummy = seats[(at + 1) % len(seats)]
+        players[table.dummy], players[dummy] = players[dummy], None
+        first_dealer = dummy
+        defender = players[seats[(at + 3) % len(seats)]] or ""  # opposite the new dummy
+    return NextTable(
+        players=players,
+        dummy=dummy,
+        first_dealer=first_dealer,
+        options=dict(table.options),
+        right_side=table.right_side,
+        place=table.place,
+        defender=defender,
+    )
+
+
+def record_data(
+    table: Table,
+    deals: list[Mapping[str, Any]] | None = None,
+    players: dict[str, str | None] | None = None,
+) -> dict[str, Any]:
+    """The table as a record (docs/record-format.md); given ``deals`` replace the stored ones."""
+    if deals is None:
+        deals = [d.data for d in live_deals(table)]
+    if players is None:
+        players = players_of(table)
+    record: dict[str, Any] = {"format": FORMAT, "variant": table.variant}
+    if table.options:
+        record["options"] = table.options
+    record["players"] = {seat: name for seat, name in players.items() if name is not None}
+    if table.dummy:
+        record["dummy"] = table.dummy
+    record["deals"] = list(deals)
+    meta = {"title": table.title, "place": table.place}
+    meta = {k: v for k, v in meta.items() if v}
+    record["meta"] = {**meta, "date": str(table.played_on)}  # a date prints as YYYY-MM-DD
+    return record
+
+
+def score_tables(tables: list[Table]) -> dict[int, tuple[Record, Sheet]]:
+    """Score many tables with two queries in all: their live deals and (if not prefetched)
+    their seats. Tables whose record the engine refuses are left out."""
+    datas: dict[int, list[Any]] = {t.pk: [] for t in tables}
+    rows = (
+        Deal.objects.filter(table__in=[t.pk for t in tables], removed=False)
+        .order_by("table_id", "number")
+        .values_list("table_id", "data")
+    )
+    scored: dict[int, tuple[Record, Sheet]] = {}
+    # Many small objects and no cycles: the collector would rescan them all again and again.
+    with paused_gc():
+        for table_id, data in rows.iterator(chunk_size=5000):
+            datas[table_id].append(data)
+        for table in tables:
+            try:
+                record = parse_record(record_data(table, datas[table.pk], players_of(table)))
+                scored[table.pk] = (record, score(record))
+            except RecordError:  # cannot happen for a table saved through these services
+                continue
+    return scored
+
+
+def table_rules(table: Table) -> Record:
+    """The table's variant, options and seating as a record without deals (no scoring)."""
+    return parse_record(record_data(table, []))
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The computed score of a table and what the next deal needs to know."""
+
+    record: Record
+    sheet: Sheet
+    deals: list[Deal]
+    next_number: int
+    next_dealer: str | None
+    below: dict[str, int]  # the current game's score below the line
+    needed: dict[str, int]  # points each side still needs for the game
+    new_game: bool  # the next scored deal starts a game
+    asks_special: bool  # the next deal must name the special suit
+    special: str | None  # the special suit of the game (or rubber) in progress
+    errors: list[str] = field(default_factory=list)
+    dealer_fixed: bool = False  # the rotation names the next dealer: no other is accepted
+
+    @property
+    def fixed_dealer(self) -> str:
+        """The next deal's dealer when the rotation names him, else "" (any is accepted)."""
+        return (self.next_dealer or "") if self.dealer_fixed else ""
+
+    @classmethod
+    def of(cls, record: Record, sheet: Sheet, deals: list[Deal], upcoming: NextDeal) -> TableState:
+        return cls(
+            record=record,
+            sheet=sheet,
+            deals=deals,
+            next_number=upcoming.number,
+            next_dealer=upcoming.dealer,
+            below=dict(upcoming.below),
+            needed=dict(upcoming.needed),
+            new_game=upcoming.new_game,
+            asks_special=upcoming.asks_special,
+            special=upcoming.special,
+            dealer_fixed=upcoming.dealer_fixed,
+        )
+
+
+def table_state(table: Table, deals: list[Deal] | None = None) -> TableState:
+    """Score the whole table (one engine pass) and keep the state after its last deal, so
+    that the next deal saved is scored from there."""
+    if deals is None:
+        deals = live_deals(table)
+    record, sheet, progress = start(record_data(table, [d.data for d in deals]))
+    keep_progress(table, table.version, progress)
+    return TableState.of(record, sheet, deals, progress.next_deal(table.first_dealer))
+
+
+# The running score after a table's last deal, kept in the cache under the table's version and
+# number of deals: a derived copy, never the truth. A write reads it only for the version it
+# has locked; a read may store what it computed (a write committed between its two queries
+# can only label a newer state with an older version, which no write asks for again).
+PROGRESS_TTL = 6 * 3600
+
+
+def progress_key(table: Table, version: int, count: int) -> str:
+    return f"progress:{table.pk}:{table.created_at.timestamp()}:{version}:{count}"
+
+
+def keep_progress(table: Table, version: int, progress: Progress) -> None:
+    cache.set(progress_key(table, version, progress.count), progress, PROGRESS_TTL)
+
+
+def kept_progress(table: Table, count: int) -> Progress | None:
+    progress = cache.get(progress_key(table, table.version, count))
+    return progress if isinstance(progress, Progress) and progress.count == count else None
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A deal just recorded, with its result and the table after it: what the answer to the
+    save shows, without the deals before it."""
+
+    deal: Deal
+    written: RulesDeal  # the deal as the engine read it
+    result: DealScore
+    game: GameResult | None  # the game it closed
+    sheet: Sheet  # totals, rubbers and settlement of the whole table (``deals``: this one only)
+    upcoming: NextDeal
+    record: Record  # the rules and seating (no deals)
+    version: int  # the table's version after the save
+    undone: list[Deal] | None = None  # the undone deals past it, when read with it
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+def validate_table(
+    variant: str, options: Mapping[str, Any], players: Mapping[str, str | None], dummy: str
+) -> Record:
+    """Check a new table's settings with the engine (raises RecordError)."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": variant,
+        "players": dict(players),
+        "deals": [],
+    }
+    if options:
+        data["options"] = dict(options)
+    if dummy:
+        data["dummy"] = dummy
+    return parse_record(data)
+
+
+@transaction.atomic
+def create_table(
+    *,
+    variant: str,
+    players: Mapping[str, str | None],
+    options: Mapping[str, Any] | None = None,
+    dummy: str = "",
+    owner: AbstractBaseUser | None = None,
+    first_dealer: str = "",
+    right_side: str = "",
+    title: str = "",
+    place: str = "",
+    cut: Any = None,
+    evening: Evening | None = None,
+    number: int | None = None,
+    played_on: datetime.date | None = None,
+) -> Table:
+    """A new table (``number``: its number in the evening), played on the evening's date, else
+    on ``played_on``, else today; seated players come from the roster of the evening's club,
+    if any."""
+    record = validate_table(variant, options or {}, players, dummy)
+    club = evening.club if evening is not None else None
+    if evening is not None:
+        played_on = evening.date
+    table = Table.objects.create(
+        evening=evening,
+        number=number,
+        **({"played_on": played_on} if played_on is not None else {}),
+        variant=variant,
+        options=dict(options or {}),
+        dummy=dummy,
+        owner=owner if owner is not None and owner.is_authenticated else None,
+        first_dealer=first_dealer,
+        right_side=right_side,
+        title=title,
+        place=place,
+        cut=cut,
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, seat=seat, player=Player.named(name, club) if name else None)
+        for seat, name in record.players.items()
+    )
+    return table
+
+
+def _locked(table: Table, *, undone_past: int | None = None) -> Table:
+    """The table read again and locked for a write; with ``undone_past``, whether it has any
+    undone deal numbered past it, in the same query (``has_undone_past``)."""
+    tables = Table.objects.select_for_update()
+    if undone_past is not None:
+        tables = tables.annotate(
+            has_undone_past=Exists(
+                Deal.objects.filter(table=OuterRef("pk"), removed=True, number__gt=undone_past)
+            )
+        )
+    return tables.get(pk=table.pk)
+
+
+def _check(table: Table, datas: list[Mapping[str, Any]]) -> None:
+    """Validate and score the whole record as it will be (raises RecordError); once the
+    change is committed, the next deal is scored from where this pass ended."""
+    _record, _sheet, progress = start(record_data(table, datas))
+    transaction.on_commit(lambda: keep_progress(table, table.version, progress))
+
+
+def _replayed(table: Table, nonce: str) -> Deal | None:
+    """The deal a request with this nonce already saved (a double tap), if any."""
+    if not nonce:
+        return None
+    revision = (
+        Revision.objects.filter(deal__table=table, nonce=nonce).select_related("deal").first()
+    )
+    return revision.deal if revision else None
+
+
+def _revise(
+    table: Table, deal: Deal, action: str, data: Any, previous: Any, author: Author, nonce: str
+) -> Revision:
+    """Keep one change to a deal: what it became, what it was, who made it; and move the
+    table to its next version, which the revision names."""
+    _bump(table)
+    return Revision.objects.create(
+        deal=deal,
+        action=action,
+        data=data,
+        previous=previous,
+        author=author.user,
+        author_label=author.label,
+        nonce=nonce,
+        table_version=table.version,
+    )
+
+
+def _bump(table: Table) -> None:
+    table.version += 1
+    table.save(update_fields=["version", "updated_at"])
+
+
+def add_deal(
+    table: Table, data: Mapping[str, Any], *, number: int, author: Author, nonce: str = ""
+) -> Deal:
+    """Append deal ``number``; a Conflict if another device recorded it first."""
+    deal, _state = record_deal(table, data, number=number, author=author, nonce=nonce)
+    return deal
+
+
+def record_deal(
+    table: Table, data: Mapping[str, Any], *, number: int, author: Author, nonce: str = ""
+) -> tuple[Deal, Saved | None]:
+    """Append deal ``number``: checked and scored once, inside the transaction, from the
+    running score after the last deal when it is cached, else from the whole record. Returns
+    the deal and what the answer shows (None when the request was a replay: a double tap
+    saves nothing new)."""
+    with transaction.atomic():
+        table = _locked(table, undone_past=number)
+        replay = _replayed(table, nonce)
+        if replay is not None:
+            return replay, None
+        progress = kept_progress(table, number - 1)
+        if progress is None:  # not cached: the whole record, once
+            datas = list(
+                table.deals.filter(removed=False).order_by("number").values_list("data", flat=True)
+            )
+            upcoming = len(datas) + 1
+            if number != upcoming:
+                undone = number > upcoming and (
+                    table.deals.filter(removed=True, number__gte=upcoming).exists()
+                )
+                raise Conflict(number, upcoming, undone=undone)
+            _record, _sheet, progress = start(record_data(table, datas))
+        deal = Deal(table=table, number=number, data=dict(data))
+        saved, progress = _saved(deal, progress, table.version + 1, table.first_dealer)
+        if not table.has_undone_past:  # the answer lists none: no need to read them
+            saved = replace(saved, undone=[])
+        deal.save()  # only once the rules accepted it (RecordError above)
+        _revise(table, deal, Revision.Action.CREATED, dict(data), None, author, nonce)
+        version = table.version
+
+        def kept() -> None:
+            keep_progress(table, version, progress)
+            cache.set(_appended_key(table, version), number, PROGRESS_TTL)
+
+        transaction.on_commit(kept)
+        return deal, saved
+
+
+def _saved(
+    deal: Deal, progress: Progress, version: int, first_dealer: str
+) -> tuple[Saved, Progress]:
+    """Score ``deal`` from the running score before it."""
+    written, tail, after = advance(progress, deal.data)
+    result = tail.deals[-1]
+    return Saved(
+        deal=deal,
+        written=written,
+        result=result,
+        game=tail.games[-1] if result.game_won_by is not None else None,
+        sheet=tail,
+        upcoming=after.next_deal(first_dealer),
+        record=after.record,
+        version=version,
+    ), after
+
+
+def _appended_key(table: Table, version: int) -> str:
+    return f"appended:{table.pk}:{table.created_at.timestamp()}:{version}"
+
+
+def kept_saves(
+    table: Table, count: int, players: dict[str, str | None] | None = None
+) -> list[Saved] | None:
+    """The last ``count`` changes of the table, oldest first, when each was a deal added at
+    the end: what a page ``count`` versions behind needs (each answer is what that page would
+    have got one version behind, so applied in turn they bring it to the current version).
+    Otherwise None.
+
+    What each change was comes from the cache, where the save noted it, or else from its
+    revision (the save was answered by another process, or before a restart); the running
+    score before the first from the cache, or else from the deals before it (one engine
+    pass, whose result is then kept for this process's next save and poll)."""
+    versions = list(range(table.version - count + 1, table.version + 1))
+    if not versions or versions[0] < 1:
+        return None
+    keys = [_appended_key(table, version) for version in versions]
+    noted = cache.get_many(keys)  # what this process's saves noted
+    numbers = [noted.get(key) for key in keys]
+    if not all(isinstance(number, int) for number in numbers):
+        numbers = _appended_numbers(table, versions)
+    if not numbers or numbers != list(range(numbers[0], numbers[0] + count)):
+        return None
+    first = numbers[0]
+    progress = cache.get(progress_key(table, versions[0] - 1, first - 1))
+    recomputed = not (isinstance(progress, Progress) and progress.count == first - 1)
+    # with the undone deals that each answer lists (those past its deal), in the same query
+    wanted = Q(removed=False) if recomputed else Q(removed=False, number__in=numbers)
+    rows = list(
+        table.deals.filter(wanted | Q(removed=True, number__gt=first)).order_by("number", "pk")
+    )
+    removed = [d for d in rows if d.removed]
+    if recomputed:
+        live = [d for d in rows if not d.removed]
+        if len(live) != numbers[-1]:
+            return None
+        _record, _sheet, progress = start(
+            record_data(table, [d.data for d in live[: first - 1]], players)
+        )
+        deals = {d.number: d for d in live[first - 1 :]}
+        if not Table.objects.filter(pk=table.pk, version=table.version).exists():
+            return None  # changed since it was read: the deals may be a later version's
+    else:
+        deals = {d.number: d for d in rows if not d.removed}
+        if len(deals) != count:
+            return None
+    saves = []
+    for version, number in zip(versions, numbers, strict=True):
+        try:
+            saved, progress = _saved(deals[number], progress, version, table.first_dealer)
+        except RecordError:  # cannot happen: the deal was saved through these services
+            return None
+        saves.append(replace(saved, undone=_undone_past(removed, number)))
+    if recomputed:
+        keep_progress(table, table.version, progress)
+        cache.set_many(dict(zip(keys, numbers, strict=True)), PROGRESS_TTL)
+    return saves
+
+
+def _appended_numbers(table: Table, versions: list[int]) -> list[int] | None:
+    """The numbers of the deals that made ``versions`` of the table, from their revisions,
+    when each of those changes was a deal recorded (added at the end); else None."""
+    made = dict(
+        Revision.objects.filter(
+            deal__table=table, table_version__in=versions, action=Revision.Action.CREATED
+        ).values_list("table_version", "deal__number")
+    )
+    if len(made) != len(versions):
+        return None
+    return [made[version] for version in versions]
+
+
+def saved_state(saved: Saved) -> TableState:
+    """The table as a save left it, holding only the deal saved (for an answer that shows
+    what changed)."""
+    return TableState.of(saved.record, saved.sheet, [saved.deal], saved.upcoming)
+
+
+def change_deal(
+    table: Table,
+    number: int,
+    data: Mapping[str, Any],
+    *,
+    version: int,
+    author: Author,
+    nonce: str = "",
+    action: str = Revision.Action.EDITED,
+) -> Deal:
+    """Correct (or void) deal ``number``; everything after it is recomputed."""
+    with transaction.atomic():
+        table = _locked(table)
+        replay = _replayed(table, nonce)
+        if replay is not None:
+            return replay
+        deals = live_deals(table)
+        if not 1 <= number <= len(deals):
+            raise Conflict(number)
+        deal = deals[number - 1]
+        if deal.version != version:
+            raise Conflict(number)
+        datas = [d.data for d in deals]
+        datas[number - 1] = dict(data)
+        _check(table, datas)
+        previous = deal.data
+        deal.data = dict(data)
+        deal.version += 1
+        deal.save(update_fields=["data", "version", "updated_at"])
+        _revise(table, deal, action, dict(data), previous, author, nonce)
+        return deal
+
+
+def void_deal(
+    table: Table, number: int, kind: str, *, version: int, author: Author, nonce: str = ""
+) -> Deal:
+    deal = table.deals.get(removed=False, number=number)
+    data: dict[str, Any] = {"void": kind}
+    if deal.data.get("dealer"):
+        data = {"dealer": deal.data["dealer"], "void": kind}
+    return change_deal(
+        table,
+        number,
+        data,
+        version=version,
+        author=author,
+        nonce=nonce,
+        action=Revision.Action.VOIDED,
+    )
+
+
+def undo_last(table: Table, *, number: int, author: Author, nonce: str = "") -> Deal:
+    """Withdraw the last deal (kept in the database, marked removed)."""
+    with transaction.atomic():
+        table = _locked(table)
+        if nonce and Revision.objects.filter(deal__table=table, nonce=nonce).exists():
+            return Revision.objects.get(deal__table=table, nonce=nonce).deal
+        deals = live_deals(table)
+        if not deals or deals[-1].number != number:
+            raise Conflict(number)
+        deal = deals[-1]
+        deal.removed = True
+        deal.save(update_fields=["removed", "updated_at"])
+        _revise(table, deal, Revision.Action.UNDONE, deal.data, deal.data, author, nonce)
+        return deal
+
+
+def corrected_from(deals: list[Deal]) -> dict[int, Any]:
+    """What each corrected deal said before its last correction (deal id -> data), in one
+    query."""
+    ids = [d.pk for d in deals if d.version > 1]
+    if not ids:
+        return {}
+    rows = (
+        Revision.objects.filter(
+            deal_id__in=ids, action__in=(Revision.Action.EDITED, Revision.Action.VOIDED)
+        )
+        .order_by("pk")
+        .values_list("deal_id", "previous")
+    )
+    return {deal_id: previous for deal_id, previous in rows if previous}
+
+
+def undone_deals(table: Table, live: int | None = None) -> list[Deal]:
+    """The deals undone and not recorded again: the last undone of each number past the live
+    deals (``live`` of them, counted if not given), in order of number."""
+    if live is None:
+        live = table.deals.filter(removed=False).count()
+    return _undone_past(
+        table.deals.filter(removed=True, number__gt=live).order_by("number", "pk"), live
+    )
+
+
+def _undone_past(removed: Iterable[Deal], live: int) -> list[Deal]:
+    """Of ``removed`` (undone deals in order of number, then of undoing), the last of each
+    number past ``live``."""
+    undone: dict[int, Deal] = {}
+    for deal in removed:
+        if deal.number > live:
+            undone[deal.number] = deal
+    return list(undone.values())
+
+
+def restore_deal(table: Table, *, number: int, author: Author, nonce: str = "") -> Deal:
+    """Bring back undone deal ``number``, which must be the next deal (nothing recorded in its
+    place since); everything is checked with the engine again."""
+    with transaction.atomic():
+        table = _locked(table)
+        replay = _replayed(table, nonce)
+        if replay is not None:
+            return replay
+        datas = list(
+            table.deals.filter(removed=False).order_by("number").values_list("data", flat=True)
+        )
+        if number != len(datas) + 1:
+            raise Conflict(number)
+        deal = table.deals.filter(removed=True, number=number).order_by("-pk").first()
+        if deal is None:
+            raise Conflict(number)
+        _check(table, [*datas, deal.data])
+        deal.removed = False
+        deal.save(update_fields=["removed", "updated_at"])
+        _revise(table, deal, Revision.Action.RESTORED, deal.data, deal.data, author, nonce)
+        return deal
+
+
+def rotate_link(table: Table, which: str, *, author: Author) -> Table:
+    """Replace the edit or the read-only link: the old one stops working at once. A new edit
+    link also ends the access of everyone who joined through the old one (the owner keeps
+    his)."""
+    with transaction.atomic():
+        table = _locked(table)
+        if which == "edit":
+            table.edit_token = new_token()
+            table.members.clear()
+            action = TableEvent.Action.EDIT_LINK
+        elif which == "view":
+            table.view_token = new_token()
+            action = TableEvent.Action.VIEW_LINK
+        else:
+            raise ValueError(f"no such link: {which!r}")
+        table.save(update_fields=["edit_token", "view_token", "updated_at"])
+        TableEvent.objects.create(
+            table=table, action=action, author=author.user, author_label=author.label
+        )
+        return table
+
+
+# ---------------------------------------------------------------------------------------------
+# Records in and out
+
+
+def export_record(table: Table) -> dict[str, Any]:
+    """The table as a record (docs/record-format.md)."""
+    return record_data(table)
+
+
+# A real table never needs more than a few hundred deals (a long club night has ~100): a
+# larger record is refused before any work, so no upload can make a page or a PDF unbounded.
+MAX_IMPORT_DEALS = 2000
+# The largest record file read, by the import page and by ``manage.py import_record`` alike:
+# the largest record a table can need (MAX_IMPORT_DEALS deals) is well under a megabyte.
+MAX_RECORD_BYTES = 2_000_000
+
+
+@transaction.atomic
+def import_record(
+    data: Any, *, owner: AbstractBaseUser | None = None, author: Author | None = None
+) -> Table:
+    """Create a table from a record, docs/record-format.md (raises RecordError, nothing saved)."""
+    if isinstance(data, Mapping) and isinstance(data.get("deals"), list):
+        got = len(data["deals"])
+        if got > MAX_IMPORT_DEALS:
+            raise RecordError(
+                f"a record may hold at most {MAX_IMPORT_DEALS} deals, got {got}",
+                field="deals",
+                code="too-many-deals",
+                params={"limit": MAX_IMPORT_DEALS, "got": got},
+            )
+    record = parse_record(data)
+    score(record)  # a record that the scorer refuses is refused whole
+    meta = dict(record.meta)
+    table = create_table(
+        variant=record.variant,
+        players=record.players,
+        options=dict(data.get("options") or {}),
+        dummy=record.dummy or "",
+        owner=owner,
+        title=str(meta.get("title", "")),
+        place=str(meta.get("place", "")),
+        # checked by parse_record: YYYY-MM-DD and a real calendar day
+        played_on=calendar_date(meta["date"]) if "date" in meta else None,
+    )
+    author = author or Author.of(owner)
+    deals = Deal.objects.bulk_create(
+        Deal(table=table, number=number, data=raw)
+        for number, raw in enumerate(data["deals"], start=1)
+    )
+    Revision.objects.bulk_create(
+        Revision(
+            deal=deal,
+            action=Revision.Action.IMPORTED,
+            data=deal.data,
+            author=author.user,
+            author_label=author.label,
+            table_version=table.version + 1,  # the one version the import makes
+        )
+        for deal in deals
+    )
+    if record.deals:
+        _bump(table)
+    return table
+
+
+__all__ = [
+    "Author",
+    "Conflict",
+    "RecordError",
+    "TableState",
+    "add_deal",
+    "change_deal",
+    "create_table",
+    "export_record",
+    "import_record",
+    "corrected_from",
+    "record_data",
+    "saved_state",
+    "table_state",
+    "restore_deal",
+    "rotate_link",
+    "undo_last",
+    "undone_deals",
+    "void_deal",
+]

@@ -1,0 +1,372 @@
+"""Writing deals: record the next one, correct or void an earlier one, undo the last one."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scorebook.display.messages import clause, describe, later_deal, named, sentence
+from scorebook.display.variants import SEAT_NAMES, games_won_text
+from scorebook.rules import Record, RecordError
+from scorebook.tables import services
+from scorebook.tables.access import author
+from scorebook.tables.forms import DealForm, deal_initial
+from scorebook.tables.models import Deal, Table
+from scorebook.tables.views.tables import delta_context, require_edit, table_context
+
+# A refused save shows the first field in error at the top of the screen, its message under it
+# (_errors.html follows the field): the element just before the first message, or the message
+# itself when only hidden inputs come before it (the form's own messages). Showing the message
+# alone put the field above the screen: Hussar's tricks, three rows of taps. No spaces: htmx
+# splits the swap on them.
+SHOW_FIRST_ERROR = (
+    "outerHTML show::not([type=hidden]):has(+p.field-error),input[type=hidden]+p.field-error:top"
+)
+
+
+def _engine_error(form: DealForm, error: RecordError, number: int) -> None:
+    """Show the engine's verdict next to the field it names, naming the players."""
+    if error.deal is not None and error.deal != number:
+        form.group_error("deal", later_deal(error, form.record))
+        form.blocking_deal = error.deal
+    else:
+        form.group_error(error.field or "deal", sentence(describe(error, form.record)))
+
+
+# The game a save won, as the message says it ("win a double game"): Russian wants the
+# accusative here ("двойную партию"), not the pad's label ("двойная").
+WON_GAME = {
+    "single": pgettext_lazy("a game won", "single"),
+    "double": pgettext_lazy("a game won", "double"),
+    "treble": pgettext_lazy("a game won", "treble"),
+}
+
+
+def winners(record: Record, side: str) -> tuple[str, int]:
+    """Who won a game, as the page names them, and how many they are (the verb's number).
+    A player of his own (Hussar, Prussian) as the settlement names him: "Boris (E)". Three-
+    handed, the dummy's side by its one player, "Anna (N) and the dummy" (the dummy is no
+    player), the other side by its two, as the pad's column head names them: "Boris & Gleb
+    (EW)". Four players in partnerships: their seats, "North–South"."""
+    if not record.preset.partnerships:
+        return named(side, record), 1
+    if record.dummy is not None:
+        live = [seat for seat in side if seat != record.dummy]
+        if len(live) == 1:
+            return _("%(player)s and the dummy") % {"player": named(live[0], record)}, 2
+        return named(side, record), len(live)
+    return "–".join(str(SEAT_NAMES.get(seat, seat)) for seat in side), len(side)
+
+
+def saved_message(number: int, saved: services.Saved | None) -> str:
+    """Deal 10 saved. and, when the deal won a game or a rubber, who won what, from the
+    engine's results: "North–South win a double game and the rubber 2–1." A player of his own
+    (Hussar, Prussian) "wins", by his name: "Boris (E) wins a treble game." (winners())."""
+    text = _("Deal %(number)s saved.") % {"number": number}
+    game = saved.game if saved is not None else None
+    if saved is None or game is None:
+        return text
+    winner = game.winner
+    side, count = winners(saved.record, winner)
+    values = {"side": side, "label": WON_GAME.get(game.label, game.label)}
+    rubber = next((r for r in saved.sheet.rubbers if r.number == game.rubber), None)
+    if rubber is not None and saved.result.rubber_won_by is not None:
+        won = rubber.games_won
+        if len(won) == 2:  # the winner's games first: 2–1
+            games = [won[winner], *(count for side, count in won.items() if side != winner)]
+            values["games"] = "–".join(str(count) for count in games)
+        else:  # each player's games, as the rubber's line writes them: (N 2, E 1, S 0, W 0)
+            values["games"] = "(" + games_won_text(won.items(), space="\u00a0") + ")"
+        won_text = ngettext(
+            "%(side)s wins a %(label)s game and the rubber %(games)s.",
+            "%(side)s win a %(label)s game and the rubber %(games)s.",
+            count,
+        )
+    else:
+        won_text = ngettext(
+            "%(side)s wins a %(label)s game.", "%(side)s win a %(label)s game.", count
+        )
+    return text + " " + won_text % values
+
+
+def _posted_int(request: HttpRequest, name: str) -> int:
+    """A posted whole number, or -1 (which matches no deal and no version) for anything else."""
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return -1
+
+
+def _conflict_message(number: int) -> str:
+    return _(
+        "Deal %(number)s was changed from another device a moment ago, so your entry was not "
+        "saved. The sheet below is up to date: enter the deal again if it is still needed."
+    ) % {"number": number}
+
+
+def _add_conflict_message(number: int, conflict: services.Conflict) -> str:
+    """Deal ``number`` is not the next one: said as what happened when another device undid a
+    deal (the deal this device saved never existed for the others); when nothing was undone
+    (a number ahead of the next, from an old page or a hand-made post), only the next number."""
+    upcoming = conflict.next_number
+    if upcoming is None or upcoming > number:  # another device recorded this deal first
+        return _conflict_message(number)
+    if not conflict.undone:
+        return _(
+            "The next deal is deal %(next)s, not %(number)s. Your entry was not saved. The sheet "
+            "below is up to date."
+        ) % {"next": upcoming, "number": number}
+    return _(
+        "Another device undid a deal a moment ago: the next deal is now deal %(next)s, not "
+        "%(number)s. Your entry was not saved. The sheet below is up to date: enter the deal "
+        "again if it is still needed."
+    ) % {"next": upcoming, "number": number}
+
+
+def _correction_conflict_message(number: int) -> str:
+    """The correction page has no sheet: it shows the deal as the other device left it."""
+    return _(
+        "Deal %(number)s was changed from another device a moment ago, so your correction was "
+        "not saved. The form below now shows the deal as it was saved: correct it again if "
+        "it is still needed."
+    ) % {"number": number}
+
+
+@require_POST
+def deal_add(request: HttpRequest, token: str) -> HttpResponse:
+    table = require_edit(request, token)
+    # The form needs only the table's rules; the engine checks the deal against the whole
+    # record when it is saved, and that one scoring draws the answer.
+    rules = services.table_rules(table)
+    form = DealForm(rules, request.POST)
+    data = form.deal_data()
+    conflict = ""
+    if data is not None:
+        number = form.cleaned_data["number"]
+        try:
+            _deal, saved = services.record_deal(
+                table,
+                data,
+                number=number,
+                author=author(request),
+                nonce=form.cleaned_data.get("nonce") or "",
+            )
+        except RecordError as error:
+            _engine_error(form, error, number)
+        except services.Conflict as error:
+            conflict = _add_conflict_message(number, error)
+        else:
+            if request.htmx:  # type: ignore[attr-defined]
+                return _saved_answer(request, table, saved, number, dict(rules.players))
+            messages.success(request, saved_message(number, saved))
+            return redirect("table", token=token)
+    table.refresh_from_db()
+    if request.htmx and request.htmx.target == "deal-form" and not conflict:  # type: ignore[attr-defined]
+        # The form alone comes back, with the messages at its fields (and no flash left over).
+        state = services.table_state(table)
+        form.asks_special = state.asks_special
+        form.fixed_dealer = state.fixed_dealer
+        context = table_context(request, table, True, state=state, form=form)
+        response = render(request, "tables/_refused_form.html", context, status=422)
+        response["HX-Reswap"] = SHOW_FIRST_ERROR
+        return response
+    if conflict:
+        context = table_context(request, table, True, conflict=conflict)
+        status = 409
+    else:
+        state = services.table_state(table)
+        form.asks_special = state.asks_special
+        form.fixed_dealer = state.fixed_dealer
+        context = table_context(request, table, True, state=state, form=form)
+        status = 422
+    template = "tables/_live.html" if request.htmx else "tables/table.html"  # type: ignore[attr-defined]
+    response = render(request, template, context, status=status)
+    if request.htmx:  # type: ignore[attr-defined]
+        response["HX-Retarget"] = "#live"
+    if status == 422:  # show the first field in error, not the top of a long form (Hussar)
+        response["HX-Reswap"] = SHOW_FIRST_ERROR
+    return response
+
+
+def _saved_answer(
+    request: HttpRequest,
+    table: Table,
+    saved: services.Saved | None,
+    number: int,
+    players: dict[str, str | None],
+) -> HttpResponse:
+    """The answer to a save from the page's form: the next deal's form, with only what the
+    save changed on the sheet (out-of-band swaps). One scoring per save: it is drawn from what
+    the save computed. Any other htmx caller (the offline queue, a double tap replayed) gets
+    the whole live part of the page."""
+    if saved is None or request.htmx.target != "deal-form":  # type: ignore[attr-defined]
+        table.refresh_from_db()
+        context = table_context(request, table, True, saved_message=saved_message(number, saved))
+        response = render(request, "tables/_live.html", context)
+        response["HX-Retarget"] = "#live"
+        return response
+    table.version = saved.version  # as the save left it: no need to read the table again
+    message = saved_message(number, saved)
+    context = delta_context(request, table, True, saved, players=players, saved_message=message)
+    return render(request, "tables/_delta.html", context)
+
+
+def _gone(request: HttpRequest, table: Table, token: str, number: int) -> HttpResponse:
+    """No live deal ``number``: a deal undone (here or on another phone, its correction page
+    still open) is said so on the sheet; a number never recorded is not found."""
+    if not Deal.objects.filter(table_id=table.pk, number=number, removed=True).exists():
+        raise Http404("no such deal")
+    messages.error(
+        request,
+        _(
+            "Deal %(number)s was undone, so it can no longer be corrected: nothing was saved. "
+            "The sheet below is up to date."
+        )
+        % {"number": number},
+    )
+    return redirect("table", token=token)
+
+
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    table = require_edit(request, token)
+    deal = Deal.objects.filter(table_id=table.pk, number=number, removed=False).first()
+    if deal is None:
+        return _gone(request, table, token, number)
+    state = services.table_state(table)
+    conflict = ""
+    if request.method == "POST":
+        form = DealForm(state.record, request.POST)
+        data = form.deal_data()
+        if data is not None:
+            try:
+                services.change_deal(
+                    table,
+                    number,
+                    data,
+                    version=form.cleaned_data.get("version") or 0,
+                    author=author(request),
+                    nonce=form.cleaned_data.get("nonce") or "",
+                )
+            except RecordError as error:
+                _engine_error(form, error, number)
+            except services.Conflict:
+                conflict = _correction_conflict_message(number)
+            else:
+                messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
+                return redirect("table", token=token)
+        if conflict:
+            deal.refresh_from_db()
+            form = _edit_form(state, deal)
+        status = 409 if conflict else 422
+    else:
+        form = _edit_form(state, deal)
+        status = 200
+    context = {
+        "table": table,
+        "deal": deal,
+        "form": form,
+        "record": state.record,
+        "conflict": conflict,
+        "revisions": deal.revisions.select_related("author"),
+        "void_nonce": uuid.uuid4().hex,
+        "token": token,
+    }
+    return render(request, "tables/deal_edit.html", context, status=status)
+
+
+def _edit_form(state: services.TableState, deal: Deal) -> DealForm:
+    initial = deal_initial(state.record, deal.data)
+    initial.update(number=deal.number, version=deal.version)
+    return DealForm(state.record, initial=initial)
+
+
+@require_POST
+def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    table = require_edit(request, token)
+    kind = request.POST.get("kind", "misdeal")
+    if kind not in ("misdeal", "redeal"):
+        kind = "misdeal"
+    version = _posted_int(request, "version")
+    try:
+        services.void_deal(
+            table,
+            number,
+            kind,
+            version=version,
+            author=author(request),
+            nonce=request.POST.get("nonce", ""),
+        )
+    except Deal.DoesNotExist:
+        return _gone(request, table, token, number)
+    except services.Conflict:
+        messages.error(request, _conflict_message(number))
+    except RecordError as error:
+        record = services.table_rules(table)  # the dealers by name
+        if error.deal is not None and error.deal != number:  # a later deal it would break
+            message = later_deal(error, record, voided=number)
+        else:
+            message = _("Deal %(number)s cannot be marked void: %(message)s") % {
+                "number": number,
+                "message": clause(error, record),
+            }
+        messages.error(request, message)
+    else:
+        messages.success(request, _("Deal %(number)s marked void.") % {"number": number})
+    return redirect("table", token=token)
+
+
+@require_POST
+def deal_undo(request: HttpRequest, token: str) -> HttpResponse:
+    table = require_edit(request, token)
+    number = _posted_int(request, "number")
+    conflict = ""
+    try:
+        services.undo_last(
+            table, number=number, author=author(request), nonce=request.POST.get("nonce", "")
+        )
+    except services.Conflict:
+        conflict = _conflict_message(number)
+    if request.htmx:  # type: ignore[attr-defined]
+        table.refresh_from_db()
+        context = table_context(
+            request, table, True, conflict=conflict, undone=None if conflict else number
+        )
+        return render(request, "tables/_live.html", context, status=409 if conflict else 200)
+    if conflict:
+        messages.error(request, conflict)
+    else:
+        messages.success(request, _("Deal %(number)s undone.") % {"number": number})
+    return redirect("table", token=token)
+
+
+@require_POST
+def deal_restore(request: HttpRequest, token: str) -> HttpResponse:
+    """Bring back an undone deal (the next one), with a revision."""
+    table = require_edit(request, token)
+    number = _posted_int(request, "number")
+    try:
+        services.restore_deal(
+            table, number=number, author=author(request), nonce=request.POST.get("nonce", "")
+        )
+    except services.Conflict:
+        messages.error(
+            request,
+            _("Deal %(number)s cannot come back: another deal %(number)s was recorded since.")
+            % {"number": number},
+        )
+    except RecordError as error:
+        messages.error(
+            request,
+            _("Deal %(number)s cannot come back: %(message)s")
+            % {"number": number, "message": clause(error)},
+        )
+    else:
+        messages.success(request, _("Deal %(number)s restored.") % {"number": number})
+    return redirect("table", token=token)

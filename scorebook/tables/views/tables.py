@@ -1,0 +1,407 @@
+"""Screens of a table: start one, show it (edit or read-only), poll its sheet, records in/out."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import uuid
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_ratelimit.decorators import ratelimit
+
+from players.models import Player
+from scorebook.clubs import services as clubs
+from scorebook.clubs.models import Evening
+from scorebook.display.delta import delta_pad
+from scorebook.display.messages import locate, unreadable
+from scorebook.display.pad import build_pad
+from scorebook.display.variants import OPPOSITE, SEAT_NAMES, VARIANTS, variant_name
+from scorebook.rules import PRESETS, RecordError
+from scorebook.site.accounts import IMPORT_RATE
+from scorebook.tables import services
+from scorebook.tables.access import REMEMBERED, author, get_table, remember
+from scorebook.tables.forms import DealForm, TableForm, option_initial
+from scorebook.tables.models import Seat, Table
+
+
+@require_safe
+def choose_variant(request: HttpRequest) -> HttpResponse:
+    variants = [(key, name, text) for key, (name, text) in VARIANTS.items()]
+    return render(request, "tables/new_variant.html", {"variants": variants})
+
+
+@require_http_methods(["GET", "POST"])
+def new_table(request: HttpRequest, variant: str, token: str | None = None) -> HttpResponse:
+    """Start a table; from a club night (``token``), only the club's organisers may, the
+    roster is offered for the seats and the club's usual options come first."""
+    if variant not in PRESETS:
+        raise Http404("no such variant")
+    night = None
+    initial: dict[str, Any] = {}
+    if token is not None:
+        night = get_object_or_404(Evening.objects.select_related("club"), token=token)
+        if night.club is None or clubs.role_of(request.user, night.club) != clubs.ORGANISER:
+            raise PermissionDenied("organisers only")
+        if variant == night.club.variant:
+            initial = option_initial(night.club.options)
+    if request.method == "GET" and (after := _table_after(request, variant)) is not None:
+        initial = {**initial, **after}
+    form = TableForm(variant, request.POST if request.method == "POST" else None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        table_fields: dict[str, Any] = {
+            "variant": variant,
+            "players": form.players,
+            "options": form.options,
+            "dummy": form.cleaned_data.get("dummy") or "",
+            "first_dealer": form.cleaned_data.get("first_dealer") or "",
+            "right_side": form.cleaned_data.get("right_side") or "",
+            "title": form.cleaned_data.get("title") or "",
+            "place": form.cleaned_data.get("place") or "",
+            "cut": form.cut,
+        }
+        try:
+            if night is not None:
+                table = clubs.start_table(
+                    night,
+                    author=request.user,  # type: ignore[arg-type]
+                    keep_options=request.POST.get("keep_options") == "on",
+                    **table_fields,
+                )
+            else:
+                owner = request.user if request.user.is_authenticated else None
+                table = services.create_table(owner=owner, **table_fields)  # type: ignore[arg-type]
+        except RecordError as error:
+            form.add_record_error(error)  # in the user's language, at the option it names
+        except clubs.ClubError as error:
+            form.add_error(error.field, error.message)
+        else:
+            remember(request, table)
+            return redirect("table", token=table.edit_token)
+    status = 422 if request.method == "POST" else 200
+    context = {
+        "form": form,
+        "variant": variant,
+        "variant_name": variant_name(variant),
+        "night": night,
+        "known_players": known_players(request, night),
+    }
+    return render(request, "tables/new_table.html", context, status=status)
+
+
+def _table_after(request: HttpRequest, variant: str) -> dict[str, Any] | None:
+    """The form's values for the next table of the players of the table ``?after=`` names by
+    either of its links (services.next_table): None without one, or for another variant."""
+    token = request.GET.get("after", "")
+    table = Table.objects.filter(Q(edit_token=token) | Q(view_token=token), variant=variant)
+    found = table.first() if token else None
+    if found is None:
+        return None
+    following = services.next_table(found, services.table_state(found).next_dealer)
+    return {
+        **{f"player_{seat}": name or "" for seat, name in following.players.items()},
+        **option_initial(following.options),
+        "dummy": following.dummy,
+        "first_dealer": following.first_dealer,
+        "right_side": following.right_side,
+        "place": following.place,
+    }
+
+
+def known_players(request: HttpRequest, night: Evening | None) -> list[str]:
+    """The names to offer for the seats: the club's roster for a club night, otherwise only
+    the players of this browser's or this account's own tables (never anyone else's)."""
+    if night is not None:
+        roster = Player.objects.filter(club=night.club, merged_into=None)
+        return list(roster.order_by("name").values_list("name", flat=True)[:500])
+    own = Q(edit_token__in=request.session.get(REMEMBERED, []))
+    if request.user.is_authenticated:
+        own |= Q(owner=request.user) | Q(members=request.user)
+    seats = Seat.objects.filter(table__in=Table.objects.filter(own), player__isnull=False)
+    names = seats.values_list("player__name", flat=True).distinct()
+    return sorted(set(names[:500]))
+
+
+def _context(
+    request: HttpRequest,
+    table: Table,
+    can_edit: bool,
+    state: services.TableState,
+    form: DealForm | None,
+    players: dict[str, str | None],
+) -> dict[str, Any]:
+    """What the table page and the answer to a save share: the next deal's form and names."""
+    fresh_form_key = ""
+    if can_edit and form is None:
+        fresh_form_key = _fresh_form_key(table, players)
+        form = DealForm(
+            state.record,
+            initial={"number": state.next_number, "dealer": state.next_dealer or ""},
+            asks_special=state.asks_special,
+            fixed_dealer=state.fixed_dealer,
+        )
+    seat_names = {s: players.get(s) or _("dummy") for s in state.record.preset.seats}
+    return {
+        "table": table,
+        "can_edit": can_edit,
+        "state": state,
+        "record": state.record,
+        "form": form,
+        "variant_name": variant_name(table.variant),
+        "seat_names": seat_names,
+        # Who deals for the dummy: its partner, opposite (three-handed whist).
+        "dummy_partner": seat_names[OPPOSITE[dummy]] if (dummy := state.record.dummy) else "",
+        "seat_labels": SEAT_NAMES,
+        "next_dealer_name": seat_names.get(state.next_dealer or "", ""),
+        # The dummy's deal is dealt by its partner, opposite (three-handed whist).
+        "dummy_dealer": (
+            seat_names.get(OPPOSITE[state.next_dealer], "")
+            if state.next_dealer and state.next_dealer == state.record.dummy
+            else ""
+        ),
+        "next_number": state.next_number,
+        "undo_nonce": uuid.uuid4().hex,
+        "fresh_form_key": fresh_form_key,
+    }
+
+
+def _fresh_form_key(table: Table, players: dict[str, str | None]) -> str:
+    """What the parts of a fresh deal form that never change from deal to deal (revokes, void,
+    note) depend on: the table (its variant and options are fixed), the language and the names
+    in the seats. The template caches those parts under it (_deal_fields.html)."""
+    names = hashlib.sha256(repr(sorted(players.items())).encode()).hexdigest()[:16]
+    return f"{table.pk}:{table.created_at.timestamp()}:{get_language()}:{names}"
+
+
+def table_context(
+    request: HttpRequest,
+    table: Table,
+    can_edit: bool,
+    state: services.TableState | None = None,
+    form: DealForm | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    state = state or services.table_state(table)
+    record = state.record
+    context = _context(request, table, can_edit, state, form, dict(record.players))
+    return {
+        **context,
+        "pad": build_pad(record, state.sheet, table.right_side),
+        "log": list(zip(state.deals, state.sheet.deals, strict=True)),
+        "last_number": state.deals[-1].number if state.deals else 0,
+        "was": services.corrected_from(state.deals),
+        "edit_url": request.build_absolute_uri(reverse("table", args=[table.edit_token])),
+        "view_url": request.build_absolute_uri(reverse("table", args=[table.view_token])),
+        "undone_deals": services.undone_deals(table, live=len(state.deals)),
+        "can_rotate": can_edit
+        and (
+            table.owner_id == request.user.pk
+            if table.owner_id is not None
+            else request.resolver_match is not None
+            and request.resolver_match.kwargs.get("token") == table.edit_token
+        ),
+        **extra,
+    }
+
+
+def delta_context(
+    request: HttpRequest,
+    table: Table,
+    can_edit: bool,
+    saved: services.Saved,
+    players: dict[str, str | None] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """The answer that shows only what a save changed (see scorebook/delta.py)."""
+    players = players if players is not None else services.players_of(table)
+    state = services.saved_state(saved)
+    context = _context(request, table, can_edit, state, None, players)
+    return {
+        **context,
+        "oob": True,
+        "pad": delta_pad(saved, players, table.right_side),
+        "log": [(saved.deal, saved.result)],
+        "last_number": saved.deal.number,
+        "undone_deals": (
+            saved.undone
+            if saved.undone is not None
+            else services.undone_deals(table, live=saved.deal.number)
+        ),
+        **extra,
+    }
+
+
+@require_safe
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    table, can_edit = get_table(request, token)
+    if can_edit and token == table.edit_token:
+        remember(request, table)
+    context = table_context(request, table, can_edit)
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "tables/_live.html", context)
+    if url := _next_table_url(request, table, token):
+        following = services.next_table(table, context["state"].next_dealer)
+        context["next_table"] = {"url": url, "defender": following.defender}
+    return render(request, "tables/table.html", context)
+
+
+def _next_table_url(request: HttpRequest, table: Table, token: str) -> str:
+    """Where the next table of the same players starts: in the table's club night, for the
+    club's organisers only (others get no link), otherwise as any new table."""
+    night = table.evening
+    query = "?" + urlencode({"after": token})
+    if night is None or night.club_id is None:
+        return reverse("new_table", args=[table.variant]) + query
+    if clubs.role_of(request.user, night.club) != clubs.ORGANISER:  # type: ignore[arg-type]
+        return ""
+    return reverse("night_table", args=[night.token, table.variant]) + query
+
+
+# How many versions behind a page may be and still get only the changes: each one's answer,
+# in turn (a page further behind gets the whole sheet). A phone polls every 2 s and a deal
+# takes a minute, so this many is a page that was asleep or a server that fell behind: the
+# changes are then still a fraction of the whole sheet, and each is rendered once a version.
+DELTA_VERSIONS = 6
+
+
+@require_safe
+def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
+    """The sheet alone, for polling: 204 while the table has not changed; to a page a few
+    deals behind, only those deals' changes, one answer a deal; otherwise the whole sheet.
+    What a read-only page gets is rendered once per version and language (each deal's
+    changes once) and served to every watcher from the cache."""
+    table, can_edit = get_table(request, token)
+    seen = request.GET.get("v")
+    if seen == str(table.version):
+        return HttpResponse(status=204)
+    shared = not can_edit  # an editor's sheet holds his own forms (CSRF token, nonces)
+    players = services.players_of(table)
+    names = hashlib.sha256(repr(sorted(players.items())).encode()).hexdigest()[:16]
+    stem = f"sheet:{table.pk}:{table.created_at.timestamp()}"
+    tail = f"{get_language()}:{names}"
+    behind = next((n for n in range(1, DELTA_VERSIONS + 1) if seen == str(table.version - n)), 0)
+    if behind:
+        # the changes that made each version the page has not seen, oldest first
+        versions = range(table.version - behind + 1, table.version + 1)
+        keys = [f"{stem}:{version}:{tail}:change" for version in versions]
+        found = cache.get_many(keys) if shared else {}
+        if len(found) < behind:
+            saves = services.kept_saves(table, behind, players)
+            if saves is not None:
+                for key, saved in zip(keys, saves, strict=True):
+                    if key not in found:
+                        found[key] = _change(request, table, can_edit, saved, players)
+                if shared:
+                    cache.set_many(found, services.PROGRESS_TTL)
+        if len(found) == behind:
+            response = HttpResponse("".join(found[key] for key in keys))
+            response["HX-Reswap"] = "none"  # out-of-band parts only
+            return response
+    key = f"{stem}:{table.version}:{tail}:whole"
+    if shared and (html := cache.get(key)) is not None:
+        return HttpResponse(html)
+    response = render(
+        request, "tables/table.html#sheet", table_context(request, table, can_edit)
+    )
+    if shared and response.status_code == 200:
+        cache.set(key, response.content, services.PROGRESS_TTL)
+    return response
+
+
+def _change(
+    request: HttpRequest,
+    table: Table,
+    can_edit: bool,
+    saved: services.Saved,
+    players: dict[str, str | None],
+) -> str:
+    """What one deal changed, as the page one version behind gets it: the table as that save
+    left it (its version), whenever it is rendered, so that every watcher gets the same."""
+    then = copy.copy(table)
+    then.version = saved.version
+    return render_to_string(
+        "tables/_delta.html", delta_context(request, then, can_edit, saved, players), request
+    )
+
+
+@require_safe
+def record_download(request: HttpRequest, token: str) -> HttpResponse:
+    table, _can_edit = get_table(request, token)
+    body = json.dumps(services.export_record(table), ensure_ascii=False, indent=2)
+    response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="whist-table-{table.pk}.json"'
+    return response
+
+
+@ratelimit(key="ip", rate=IMPORT_RATE, method="POST", block=True)
+@require_http_methods(["GET", "POST"])
+def import_record(request: HttpRequest) -> HttpResponse:
+    error = ""
+    if request.method == "POST":
+        upload = request.FILES.get("record")
+        if upload is None:
+            error = _("Choose a record file to upload.")
+        elif upload.size and upload.size > services.MAX_RECORD_BYTES:
+            error = _("The file is too large for a record.")
+        else:
+            raw = upload.read()
+            try:
+                data = json.loads(raw)
+                table = services.import_record(
+                    data,
+                    owner=request.user if request.user.is_authenticated else None,  # type: ignore[arg-type]
+                    author=author(request),
+                )
+            except RecordError as exc:  # before ValueError: it is one
+                error = locate(exc)
+            except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+                # RecursionError: JSON nested deeper than Python's stack
+                error = unreadable(exc, raw)
+            else:
+                remember(request, table)
+                messages.success(request, _("The record was imported."))
+                return redirect("table", token=table.edit_token)
+    status = 422 if error else 200
+    return render(request, "tables/import.html", {"error": error}, status=status)
+
+
+def require_edit(request: HttpRequest, token: str) -> Table:
+    table, can_edit = get_table(request, token)
+    if not can_edit:
+        raise PermissionDenied("read-only link")
+    return table
+
+
+@require_POST
+def rotate_link(request: HttpRequest, token: str) -> HttpResponse:
+    """Replace the edit or the read-only link. The table's owner may; a table started without
+    an account has no owner, and then whoever holds its edit link may."""
+    table, _can_edit = get_table(request, token)
+    owner = table.owner_id is not None and table.owner_id == request.user.pk
+    if not owner and (table.owner_id is not None or token != table.edit_token):
+        raise PermissionDenied("only the table's owner replaces its links")
+    which = request.POST.get("which", "")
+    if which not in ("edit", "view"):
+        messages.error(request, _("Choose the link to replace."))
+        return redirect("table", token=token)
+    table = services.rotate_link(table, which, author=author(request))
+    remember(request, table)
+    messages.success(
+        request,
+        _("The edit link was replaced: the old one no longer opens the table.")
+        if which == "edit"
+        else _("The read-only link was replaced: the old one no longer opens the table."),
+    )
+    return redirect("table", token=table.edit_token)
