@@ -14,7 +14,7 @@ help:
 	@echo "make system-deps   - check (as root: install) the Debian packages the tests need"
 	@echo "make test-orders   - the suite (browser tests aside) twice more, each in a new random order"
 	@echo "make test-postgres - run the Django tests on a throwaway PostgreSQL 15"
-	@echo "make lint          - ruff on everything, mypy --strict on scorebook/rules"
+	@echo "make lint          - ruff, the import contracts (pyproject.toml), mypy --strict on the pure packages"
 	@echo "make check         - Django system checks and missing migrations"
 	@echo "make bench         - run the benchmarks in tests/bench"
 	@echo "make fonts         - rebuild the printed sheets' fonts (static/fonts/ScorebookSans*.ttf)"
@@ -91,6 +91,7 @@ test-postgres: venv
 
 lint: venv
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/mypy scorebook/rules players/ladder.py scorebook/ladders.py
 
 bench: venv

@@ -6,7 +6,7 @@ from django_ratelimit.decorators import ratelimit
 from scorebook.clubs.views import clubs
 from scorebook.clubs.views import nights as evenings
 from scorebook.printing import views as sheets
-from scorebook.site import accounts, home
+from scorebook.site import accounts, home, limits
 from scorebook.tables.views import deals, offline, tables
 
 urlpatterns = [
@@ -52,7 +52,7 @@ urlpatterns = [
     path("pads/<str:variant>.pdf", sheets.blank_pad_pdf, name="blank_pad"),
     path(
         "accounts/login/",
-        ratelimit(key="ip", rate=accounts.LOGIN_RATE, method="POST", block=True)(
+        ratelimit(key="ip", rate=limits.LOGIN_RATE, method="POST", block=True)(
             auth_views.LoginView.as_view()
         ),
         name="login",

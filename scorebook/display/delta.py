@@ -5,6 +5,8 @@ does not grow with the table."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from scorebook.display.pad import (
     Pad,
     PadEntry,
@@ -17,7 +19,9 @@ from scorebook.display.pad import (
     revoke_marks,
     sheet_pad,
 )
-from scorebook.tables.services import Saved
+
+if TYPE_CHECKING:
+    from scorebook.tables.services import Saved
 
 
 def delta_pad(saved: Saved, players: dict[str, str | None], right_side: str = "") -> Pad:

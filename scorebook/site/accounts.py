@@ -15,16 +15,9 @@ from django.views.decorators.http import require_http_methods
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.decorators import ratelimit
 
+from scorebook.site.limits import SIGNUP_RATE, SIGNUP_TRIES
 from scorebook.tables.access import REMEMBERED
 from scorebook.tables.models import Table
-
-# Per client address: enough for a club night behind one router, too few for a script. Only
-# the accounts made count towards SIGNUP_RATE (ten typos in a password at one table lock
-# nobody out for an hour); SIGNUP_TRIES bounds every sign-up form sent, for scripts.
-SIGNUP_RATE = "10/h"
-SIGNUP_TRIES = "60/h"
-LOGIN_RATE = "20/m"
-IMPORT_RATE = "30/m"
 
 
 def rate_limited(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_safe
 
 from players.models import Club
 from scorebook.display.variants import variant_name
-from scorebook.management.commands.seed_demo import DEMO_TITLE, DEMO_TITLES
+from scorebook.site import demo
 from scorebook.tables.access import REMEMBERED
 from scorebook.tables.models import Table
 
@@ -37,10 +37,7 @@ def home(request: HttpRequest) -> HttpResponse:
     ]
     demos = []
     if not rows:  # a new browser: show it what the app does, on the demo tables of its language
-        prefix = DEMO_TITLES.get((get_language() or "").split("-")[0], DEMO_TITLE)
-        demos = list(Table.objects.filter(title__startswith=prefix).order_by("pk")[:5])
-        if not demos and prefix != DEMO_TITLE:  # loaded before the demos spoke Russian
-            demos = list(Table.objects.filter(title__startswith=DEMO_TITLE).order_by("pk")[:5])
+        demos = demo.demo_tables(get_language() or "")
     my_clubs = []
     if request.user.is_authenticated:
         mine = Q(roles__user=request.user) | Q(roster__user=request.user)

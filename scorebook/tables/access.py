@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 
@@ -32,6 +33,14 @@ def get_table(request: HttpRequest, token: str) -> tuple[Table, bool]:
     ):
         return table, True
     return table, False
+
+
+def require_edit(request: HttpRequest, token: str) -> Table:
+    """The table behind a link that allows writing; 403 for a read-only one."""
+    table, can_edit = get_table(request, token)
+    if not can_edit:
+        raise PermissionDenied("read-only link")
+    return table
 
 
 def remember(request: HttpRequest, table: Table) -> None:

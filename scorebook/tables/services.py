@@ -267,6 +267,12 @@ class Saved:
     version: int  # the table's version after the save
     undone: list[Deal] | None = None  # the undone deals past it, when read with it
 
+    @property
+    def state(self) -> TableState:
+        """The table as the save left it, holding only the deal saved (for an answer that
+        shows what changed)."""
+        return TableState.of(self.record, self.sheet, [self.deal], self.upcoming)
+
 
 # ---------------------------------------------------------------------------------------------
 # Writing
@@ -421,8 +427,9 @@ def record_deal(
             _record, _sheet, progress = start(record_data(table, datas))
         deal = Deal(table=table, number=number, data=dict(data))
         saved, progress = _saved(deal, progress, table.version + 1, table.first_dealer)
-        if not table.has_undone_past:  # the answer lists none: no need to read them
-            saved = replace(saved, undone=[])
+        # the undone deals past it, which the answer lists: read only when there are some
+        undone = undone_deals(table, live=number) if table.has_undone_past else []
+        saved = replace(saved, undone=undone)
         deal.save()  # only once the rules accepted it (RecordError above)
         _revise(table, deal, Revision.Action.CREATED, dict(data), None, author, nonce)
         version = table.version
@@ -531,7 +538,29 @@ def _appended_numbers(table: Table, versions: list[int]) -> list[int] | None:
 def saved_state(saved: Saved) -> TableState:
     """The table as a save left it, holding only the deal saved (for an answer that shows
     what changed)."""
-    return TableState.of(saved.record, saved.sheet, [saved.deal], saved.upcoming)
+    return saved.state
+
+
+@dataclass(frozen=True)
+class TableScreen:
+    """What the table screen shows beside the score, read with it: the seats' names now,
+    what each corrected deal said before, the undone deals that may come back."""
+
+    state: TableState
+    players: dict[str, str | None]
+    was: dict[int, Any]
+    undone: list[Deal]
+
+
+def table_screen(table: Table, state: TableState | None = None) -> TableScreen:
+    """The whole table as its screen shows it (one engine pass unless ``state`` is given)."""
+    state = state or table_state(table)
+    return TableScreen(
+        state=state,
+        players=dict(state.record.players),
+        was=corrected_from(state.deals),
+        undone=undone_deals(table, live=len(state.deals)),
+    )
 
 
 def change_deal(
@@ -761,6 +790,8 @@ __all__ = [
     "corrected_from",
     "record_data",
     "saved_state",
+    "table_screen",
+    "TableScreen",
     "table_state",
     "restore_deal",
     "rotate_link",

@@ -38,7 +38,7 @@ from players.models import Club, Player, Season
 from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Evening
 from scorebook.rules import PRESETS
-from scorebook.site import accounts
+from scorebook.site import limits
 from scorebook.tables import services
 from scorebook.tables.models import Deal, Table
 from tests.browser.conftest import PHONE, SCREENSHOTS, Site
@@ -448,7 +448,7 @@ def too_many_attempts(page: Page) -> int:
     page.goto("/accounts/login/")
     token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
     data = {"csrfmiddlewaretoken": token, "username": "organiser", "password": "wrong"}
-    for _ in range(2 * int(accounts.LOGIN_RATE.split("/")[0]) + 1):  # a new minute may begin
+    for _ in range(2 * int(limits.LOGIN_RATE.split("/")[0]) + 1):  # a new minute may begin
         if page.request.post("/accounts/login/", form=data).status == 429:
             break
     page.locator("#id_username").fill("organiser")

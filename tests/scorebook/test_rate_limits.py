@@ -7,7 +7,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from scorebook.site import accounts
+from scorebook.site import limits
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def limit(rate: str) -> int:
 def test_signing_in_too_often_is_answered_429_in_the_users_language(client):
     data = {"username": "nobody", "password": "wrong-password"}
     answers = [
-        client.post(reverse("login"), data).status_code for _ in range(limit(accounts.LOGIN_RATE))
+        client.post(reverse("login"), data).status_code for _ in range(limit(limits.LOGIN_RATE))
     ]
 
     refused = client.post(reverse("login"), data, HTTP_ACCEPT_LANGUAGE="ru")
@@ -31,7 +31,7 @@ def test_signing_in_too_often_is_answered_429_in_the_users_language(client):
 
 def test_another_address_is_not_held_back(client):
     data = {"username": "nobody", "password": "wrong-password"}
-    for _ in range(limit(accounts.LOGIN_RATE) + 1):
+    for _ in range(limit(limits.LOGIN_RATE) + 1):
         client.post(reverse("login"), data)
 
     assert client.post(reverse("login"), data, REMOTE_ADDR="10.0.0.7").status_code == 200
@@ -43,7 +43,7 @@ def signup(client, username, password="a-long-secret-9", **headers):
 
 
 def test_signing_up_too_often_is_refused_and_creates_nobody(client, django_user_model):
-    for i in range(limit(accounts.SIGNUP_RATE)):
+    for i in range(limit(limits.SIGNUP_RATE)):
         assert signup(client, f"user{i}").status_code == 302
         client.logout()
 
@@ -57,7 +57,7 @@ def test_signing_up_too_often_is_refused_and_creates_nobody(client, django_user_
 def test_sign_up_forms_refused_for_their_mistakes_do_not_use_up_the_accounts(
     client, django_user_model
 ):
-    for _ in range(limit(accounts.SIGNUP_RATE) + 5):  # typos in the password, at one table
+    for _ in range(limit(limits.SIGNUP_RATE) + 5):  # typos in the password, at one table
         assert signup(client, "anna", password="x").status_code == 422
 
     assert signup(client, "anna").status_code == 302
@@ -66,7 +66,7 @@ def test_sign_up_forms_refused_for_their_mistakes_do_not_use_up_the_accounts(
 
 def test_a_script_sending_sign_up_forms_is_held_back(client):
     answers = [
-        signup(client, "bot", password="x").status_code for _ in range(limit(accounts.SIGNUP_TRIES))
+        signup(client, "bot", password="x").status_code for _ in range(limit(limits.SIGNUP_TRIES))
     ]
 
     assert set(answers) == {422}
@@ -79,7 +79,7 @@ def test_importing_too_often_is_refused(client):
         body.name = "r.json"
         return client.post(reverse("import_record"), {"record": body}).status_code
 
-    answers = [upload() for _ in range(limit(accounts.IMPORT_RATE))]
+    answers = [upload() for _ in range(limit(limits.IMPORT_RATE))]
 
     assert set(answers) == {422}
     assert upload() == 429

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -15,10 +16,10 @@ from scorebook.display.messages import clause, describe, later_deal, named, sent
 from scorebook.display.variants import SEAT_NAMES, games_won_text
 from scorebook.rules import Record, RecordError
 from scorebook.tables import services
-from scorebook.tables.access import author
+from scorebook.tables.access import author, require_edit
 from scorebook.tables.forms import DealForm, deal_initial
 from scorebook.tables.models import Deal, Table
-from scorebook.tables.views.tables import delta_context, require_edit, table_context
+from scorebook.tables.views.screen import delta_context, table_context
 
 # A refused save shows the first field in error at the top of the screen, its message under it
 # (_errors.html follows the field): the element just before the first message, or the message
@@ -30,10 +31,18 @@ SHOW_FIRST_ERROR = (
 )
 
 
+def _later_deal(error: RecordError, record: Record, number: int, **words: int) -> str:
+    """The engine's verdict when it names a later deal that deal ``number``'s change would
+    break, naming the players; "" when it is about deal ``number`` itself."""
+    if error.deal is None or error.deal == number:
+        return ""
+    return later_deal(error, record, **words)
+
+
 def _engine_error(form: DealForm, error: RecordError, number: int) -> None:
     """Show the engine's verdict next to the field it names, naming the players."""
-    if error.deal is not None and error.deal != number:
-        form.group_error("deal", later_deal(error, form.record))
+    if later := _later_deal(error, form.record, number):
+        form.group_error("deal", later)
         form.blocking_deal = error.deal
     else:
         form.group_error(error.field or "deal", sentence(describe(error, form.record)))
@@ -169,10 +178,7 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
     table.refresh_from_db()
     if request.htmx and request.htmx.target == "deal-form" and not conflict:  # type: ignore[attr-defined]
         # The form alone comes back, with the messages at its fields (and no flash left over).
-        state = services.table_state(table)
-        form.asks_special = state.asks_special
-        form.fixed_dealer = state.fixed_dealer
-        context = table_context(request, table, True, state=state, form=form)
+        context = _refused_context(request, table, form)
         response = render(request, "tables/_refused_form.html", context, status=422)
         response["HX-Reswap"] = SHOW_FIRST_ERROR
         return response
@@ -180,10 +186,7 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
         context = table_context(request, table, True, conflict=conflict)
         status = 409
     else:
-        state = services.table_state(table)
-        form.asks_special = state.asks_special
-        form.fixed_dealer = state.fixed_dealer
-        context = table_context(request, table, True, state=state, form=form)
+        context = _refused_context(request, table, form)
         status = 422
     template = "tables/_live.html" if request.htmx else "tables/table.html"  # type: ignore[attr-defined]
     response = render(request, template, context, status=status)
@@ -192,6 +195,15 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
     if status == 422:  # show the first field in error, not the top of a long form (Hussar)
         response["HX-Reswap"] = SHOW_FIRST_ERROR
     return response
+
+
+def _refused_context(request: HttpRequest, table: Table, form: DealForm) -> dict[str, Any]:
+    """The table with the refused form as it was posted, its messages at its fields; the
+    form learns what the next deal asks (the special suit, a dealer the rotation names)."""
+    state = services.table_state(table)
+    form.asks_special = state.asks_special
+    form.fixed_dealer = state.fixed_dealer
+    return table_context(request, table, True, state=state, form=form)
 
 
 def _saved_answer(
@@ -309,13 +321,10 @@ def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
         messages.error(request, _conflict_message(number))
     except RecordError as error:
         record = services.table_rules(table)  # the dealers by name
-        if error.deal is not None and error.deal != number:  # a later deal it would break
-            message = later_deal(error, record, voided=number)
-        else:
-            message = _("Deal %(number)s cannot be marked void: %(message)s") % {
-                "number": number,
-                "message": clause(error, record),
-            }
+        message = _later_deal(error, record, number, voided=number) or (
+            _("Deal %(number)s cannot be marked void: %(message)s")
+            % {"number": number, "message": clause(error, record)}
+        )
         messages.error(request, message)
     else:
         messages.success(request, _("Deal %(number)s marked void.") % {"number": number})

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import uuid
 from typing import Any
 from urllib.parse import urlencode
 
@@ -25,16 +24,15 @@ from django_ratelimit.decorators import ratelimit
 from players.models import Player
 from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Evening
-from scorebook.display.delta import delta_pad
 from scorebook.display.messages import locate, unreadable
-from scorebook.display.pad import build_pad
-from scorebook.display.variants import OPPOSITE, SEAT_NAMES, VARIANTS, variant_name
+from scorebook.display.variants import VARIANTS, variant_name
 from scorebook.rules import PRESETS, RecordError
-from scorebook.site.accounts import IMPORT_RATE
+from scorebook.site.limits import IMPORT_RATE
 from scorebook.tables import services
 from scorebook.tables.access import REMEMBERED, author, get_table, remember
-from scorebook.tables.forms import DealForm, TableForm, option_initial
+from scorebook.tables.forms import TableForm, option_initial
 from scorebook.tables.models import Seat, Table
+from scorebook.tables.views.screen import delta_context, table_context
 
 
 @require_safe
@@ -134,115 +132,6 @@ def known_players(request: HttpRequest, night: Evening | None) -> list[str]:
     return sorted(set(names[:500]))
 
 
-def _context(
-    request: HttpRequest,
-    table: Table,
-    can_edit: bool,
-    state: services.TableState,
-    form: DealForm | None,
-    players: dict[str, str | None],
-) -> dict[str, Any]:
-    """What the table page and the answer to a save share: the next deal's form and names."""
-    fresh_form_key = ""
-    if can_edit and form is None:
-        fresh_form_key = _fresh_form_key(table, players)
-        form = DealForm(
-            state.record,
-            initial={"number": state.next_number, "dealer": state.next_dealer or ""},
-            asks_special=state.asks_special,
-            fixed_dealer=state.fixed_dealer,
-        )
-    seat_names = {s: players.get(s) or _("dummy") for s in state.record.preset.seats}
-    return {
-        "table": table,
-        "can_edit": can_edit,
-        "state": state,
-        "record": state.record,
-        "form": form,
-        "variant_name": variant_name(table.variant),
-        "seat_names": seat_names,
-        # Who deals for the dummy: its partner, opposite (three-handed whist).
-        "dummy_partner": seat_names[OPPOSITE[dummy]] if (dummy := state.record.dummy) else "",
-        "seat_labels": SEAT_NAMES,
-        "next_dealer_name": seat_names.get(state.next_dealer or "", ""),
-        # The dummy's deal is dealt by its partner, opposite (three-handed whist).
-        "dummy_dealer": (
-            seat_names.get(OPPOSITE[state.next_dealer], "")
-            if state.next_dealer and state.next_dealer == state.record.dummy
-            else ""
-        ),
-        "next_number": state.next_number,
-        "undo_nonce": uuid.uuid4().hex,
-        "fresh_form_key": fresh_form_key,
-    }
-
-
-def _fresh_form_key(table: Table, players: dict[str, str | None]) -> str:
-    """What the parts of a fresh deal form that never change from deal to deal (revokes, void,
-    note) depend on: the table (its variant and options are fixed), the language and the names
-    in the seats. The template caches those parts under it (_deal_fields.html)."""
-    names = hashlib.sha256(repr(sorted(players.items())).encode()).hexdigest()[:16]
-    return f"{table.pk}:{table.created_at.timestamp()}:{get_language()}:{names}"
-
-
-def table_context(
-    request: HttpRequest,
-    table: Table,
-    can_edit: bool,
-    state: services.TableState | None = None,
-    form: DealForm | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
-    state = state or services.table_state(table)
-    record = state.record
-    context = _context(request, table, can_edit, state, form, dict(record.players))
-    return {
-        **context,
-        "pad": build_pad(record, state.sheet, table.right_side),
-        "log": list(zip(state.deals, state.sheet.deals, strict=True)),
-        "last_number": state.deals[-1].number if state.deals else 0,
-        "was": services.corrected_from(state.deals),
-        "edit_url": request.build_absolute_uri(reverse("table", args=[table.edit_token])),
-        "view_url": request.build_absolute_uri(reverse("table", args=[table.view_token])),
-        "undone_deals": services.undone_deals(table, live=len(state.deals)),
-        "can_rotate": can_edit
-        and (
-            table.owner_id == request.user.pk
-            if table.owner_id is not None
-            else request.resolver_match is not None
-            and request.resolver_match.kwargs.get("token") == table.edit_token
-        ),
-        **extra,
-    }
-
-
-def delta_context(
-    request: HttpRequest,
-    table: Table,
-    can_edit: bool,
-    saved: services.Saved,
-    players: dict[str, str | None] | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
-    """The answer that shows only what a save changed (see scorebook/delta.py)."""
-    players = players if players is not None else services.players_of(table)
-    state = services.saved_state(saved)
-    context = _context(request, table, can_edit, state, None, players)
-    return {
-        **context,
-        "oob": True,
-        "pad": delta_pad(saved, players, table.right_side),
-        "log": [(saved.deal, saved.result)],
-        "last_number": saved.deal.number,
-        "undone_deals": (
-            saved.undone
-            if saved.undone is not None
-            else services.undone_deals(table, live=saved.deal.number)
-        ),
-        **extra,
-    }
-
-
 @require_safe
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     table, can_edit = get_table(request, token)
@@ -312,9 +201,7 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     key = f"{stem}:{table.version}:{tail}:whole"
     if shared and (html := cache.get(key)) is not None:
         return HttpResponse(html)
-    response = render(
-        request, "tables/table.html#sheet", table_context(request, table, can_edit)
-    )
+    response = render(request, "tables/table.html#sheet", table_context(request, table, can_edit))
     if shared and response.status_code == 200:
         cache.set(key, response.content, services.PROGRESS_TTL)
     return response
@@ -375,13 +262,6 @@ def import_record(request: HttpRequest) -> HttpResponse:
                 return redirect("table", token=table.edit_token)
     status = 422 if error else 200
     return render(request, "tables/import.html", {"error": error}, status=status)
-
-
-def require_edit(request: HttpRequest, token: str) -> Table:
-    table, can_edit = get_table(request, token)
-    if not can_edit:
-        raise PermissionDenied("read-only link")
-    return table
 
 
 @require_POST

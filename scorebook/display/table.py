@@ -1,0 +1,112 @@
+"""The table screen as its templates read it: the whole page, or only what a save changed.
+
+Built from what the table's services computed (the scored state, the seats' names, the undone
+deals) and from who is looking; nothing here reads the database or calls back into a service.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext as _
+
+from scorebook.display.delta import delta_pad
+from scorebook.display.pad import build_pad
+from scorebook.display.variants import OPPOSITE, SEAT_NAMES, variant_name
+
+if TYPE_CHECKING:
+    from scorebook.tables.models import Table
+    from scorebook.tables.services import Saved, TableScreen, TableState
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks at the table: whether he may write, and what his page links to."""
+
+    can_edit: bool
+    can_rotate: bool = False  # may replace the table's links
+    edit_url: str = ""
+    view_url: str = ""
+
+
+def _names(
+    table: Table,
+    viewer: Viewer,
+    state: TableState,
+    players: dict[str, str | None],
+    form: Any,
+    fresh_form_key: str,
+) -> dict[str, Any]:
+    """What the whole page and the answer to a save share: the next deal's form and names."""
+    seat_names = {s: players.get(s) or _("dummy") for s in state.record.preset.seats}
+    dummy = state.record.dummy
+    next_dealer = state.next_dealer
+    return {
+        "table": table,
+        "can_edit": viewer.can_edit,
+        "state": state,
+        "record": state.record,
+        "form": form,
+        "variant_name": variant_name(table.variant),
+        "seat_names": seat_names,
+        # Who deals for the dummy: its partner, opposite (three-handed whist).
+        "dummy_partner": seat_names[OPPOSITE[dummy]] if dummy else "",
+        "seat_labels": SEAT_NAMES,
+        "next_dealer_name": seat_names.get(next_dealer or "", ""),
+        # The dummy's deal is dealt by its partner, opposite (three-handed whist).
+        "dummy_dealer": (
+            seat_names.get(OPPOSITE[next_dealer], "")
+            if next_dealer and next_dealer == dummy
+            else ""
+        ),
+        "next_number": state.next_number,
+        "undo_nonce": uuid.uuid4().hex,
+        "fresh_form_key": fresh_form_key,
+    }
+
+
+def table_view(
+    table: Table,
+    viewer: Viewer,
+    screen: TableScreen,
+    form: Any,
+    fresh_form_key: str = "",
+    **extra: Any,
+) -> dict[str, Any]:
+    """The whole table screen: the pad, the deal log, the next deal's form."""
+    state = screen.state
+    return {
+        **_names(table, viewer, state, screen.players, form, fresh_form_key),
+        "pad": build_pad(state.record, state.sheet, table.right_side),
+        "log": list(zip(state.deals, state.sheet.deals, strict=True)),
+        "last_number": state.deals[-1].number if state.deals else 0,
+        "was": screen.was,
+        "edit_url": viewer.edit_url,
+        "view_url": viewer.view_url,
+        "undone_deals": screen.undone,
+        "can_rotate": viewer.can_rotate,
+        **extra,
+    }
+
+
+def delta_view(
+    table: Table,
+    viewer: Viewer,
+    saved: Saved,
+    players: dict[str, str | None],
+    form: Any,
+    fresh_form_key: str = "",
+    **extra: Any,
+) -> dict[str, Any]:
+    """Only what a save changed, as out-of-band parts (see display/delta.py)."""
+    return {
+        **_names(table, viewer, saved.state, players, form, fresh_form_key),
+        "oob": True,
+        "pad": delta_pad(saved, players, table.right_side),
+        "log": [(saved.deal, saved.result)],
+        "last_number": saved.deal.number,
+        "undone_deals": saved.undone or [],
+        **extra,
+    }

@@ -1,0 +1,80 @@
+"""The table screen for one request: who is looking, the next deal's form, then the display
+layer's view of it. Shared by the table's pages and the answers to its writes."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.translation import get_language
+
+from scorebook.display.table import Viewer, delta_view, table_view
+from scorebook.tables import services
+from scorebook.tables.forms import DealForm
+from scorebook.tables.models import Table
+
+
+def _viewer(request: HttpRequest, table: Table, can_edit: bool) -> Viewer:
+    """Who looks: the table's owner, or whoever holds the edit link of a table without an
+    owner, may replace its links."""
+    match = request.resolver_match
+    by_link = match is not None and match.kwargs.get("token") == table.edit_token
+    owner = table.owner_id == request.user.pk if table.owner_id is not None else by_link
+    return Viewer(
+        can_edit=can_edit,
+        can_rotate=can_edit and owner,
+        edit_url=request.build_absolute_uri(reverse("table", args=[table.edit_token])),
+        view_url=request.build_absolute_uri(reverse("table", args=[table.view_token])),
+    )
+
+
+def _fresh_form(
+    table: Table, state: services.TableState, players: dict[str, str | None]
+) -> tuple[DealForm, str]:
+    form = DealForm(
+        state.record,
+        initial={"number": state.next_number, "dealer": state.next_dealer or ""},
+        asks_special=state.asks_special,
+        fixed_dealer=state.fixed_dealer,
+    )
+    return form, fresh_form_key(table, players)
+
+
+def fresh_form_key(table: Table, players: dict[str, str | None]) -> str:
+    """What the parts of a fresh deal form that never change from deal to deal (revokes, void,
+    note) depend on: the table (its variant and options are fixed), the language and the names
+    in the seats. The template caches those parts under it (_deal_fields.html)."""
+    names = hashlib.sha256(repr(sorted(players.items())).encode()).hexdigest()[:16]
+    return f"{table.pk}:{table.created_at.timestamp()}:{get_language()}:{names}"
+
+
+def table_context(
+    request: HttpRequest,
+    table: Table,
+    can_edit: bool,
+    state: services.TableState | None = None,
+    form: DealForm | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """The whole table screen (scored once, unless ``state`` is given)."""
+    screen = services.table_screen(table, state)
+    key = ""
+    if can_edit and form is None:
+        form, key = _fresh_form(table, screen.state, screen.players)
+    viewer = _viewer(request, table, can_edit)
+    return table_view(table, viewer, screen, form, key, **extra)
+
+
+def delta_context(
+    request: HttpRequest,
+    table: Table,
+    can_edit: bool,
+    saved: services.Saved,
+    players: dict[str, str | None],
+    **extra: Any,
+) -> dict[str, Any]:
+    """Only what a save changed (display/delta.py), with the next deal's form."""
+    form, key = _fresh_form(table, saved.state, players) if can_edit else (None, "")
+    return delta_view(table, Viewer(can_edit), saved, players, form, key, **extra)
