@@ -133,6 +133,11 @@ if _is_sqlite:
         }
     )
 
+# What a release is called (a commit id, set at deploy): every cached page, score and PDF is
+# keyed by it (scorebook/derived.py), so that a new release never serves an old one's. Empty:
+# a digest of the code, templates and translations on disk, made once per process.
+RELEASE = os.environ.get("RELEASE", "").strip()
+
 # Computed scores and standings are cached (never stored as the truth). One process: local
 # memory. Several workers or servers: CACHE_URL=db (run `manage.py createcachetable` once) or
 # CACHE_URL=redis://host:6379/0 (needs the redis package), so that they share the work.

@@ -19,6 +19,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from players.models import Club, ClubLog, ClubRole, Player, Season, name_key, normal_name
+from scorebook import derived
 from scorebook.clubs.models import Evening
 from scorebook.display.messages import describe, sentence
 from scorebook.rules import RecordError
@@ -109,6 +110,7 @@ def rename_player(player: Player, name: str, *, author: AbstractBaseUser) -> Pla
     new = _free_name(club, name, but=player)
     old, player.name = player.name, new
     player.save(update_fields=["name"])
+    derived.shown_changed(Table.objects.filter(seats__player=player))
     _log(club, ClubLog.Action.PLAYER_RENAMED, author, player=player.pk, old=old, new=new)
     return player
 
@@ -138,6 +140,7 @@ def merge_players(source: Player, target: Player, *, author: AbstractBaseUser) -
             % {"a": source.name, "b": target.name, "table": where},
             "source",
         )
+    derived.shown_changed(Table.objects.filter(seats__player=source))
     seats = Seat.objects.filter(player=source).update(player=target)
     Player.objects.filter(merged_into=source).update(merged_into=target)
     source.merged_into = target
@@ -257,6 +260,7 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
     table.number = number
     table.played_on = night.date
     table.save(update_fields=["evening", "number", "title", "played_on", "updated_at"])
+    table.version += derived.shown_changed(Table.objects.filter(pk=table.pk))
     where = {"table": table.pk, "title": table.title, "night": night.pk, "night_name": night.name}
     if before is None:
         _log(club, ClubLog.Action.TABLE_FILED, author, **where)
@@ -313,6 +317,7 @@ def remove_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> T
     table.evening = None
     table.number = None
     table.save(update_fields=["evening", "number", "updated_at"])
+    table.version += derived.shown_changed(Table.objects.filter(pk=table.pk))
     _log(club, ClubLog.Action.TABLE_REMOVED, author, table=table.pk, title=table.title,
          night=night.pk, night_name=night.name)  # fmt: skip
     return table
@@ -330,6 +335,7 @@ def edit_night(
     night.name, night.date, night.place = name, date, place
     night.save(update_fields=["name", "date", "place"])
     night.tables.update(played_on=date)
+    derived.shown_changed(night.tables.all())
     after = {"name": name, "date": str(date), "place": place}
     _log(club, ClubLog.Action.NIGHT_EDITED, author, night=night.pk, name=name, before=before,
          after=after)  # fmt: skip

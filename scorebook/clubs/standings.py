@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from django.db.models import Case, F, Value, When
 
 from players.ladder import Ladder, TableResult, rating_history, standings
 from players.models import Club, Player, Season, roster_order
+from scorebook import derived
 from scorebook.clubs.models import Evening
 from scorebook.clubs.results import table_result
 from scorebook.tables import services
@@ -98,7 +98,7 @@ def outcome_of(record: Any, sheet: Any) -> Outcome:
 def outcomes(tables: Iterable[Table]) -> dict[int, Outcome]:
     """Each table's outcome, from the cache or scored now (in one batch)."""
     tables = list(tables)
-    keys = {t.pk: f"outcome:2:{_stamp(t)}" for t in tables}
+    keys = {t.pk: derived.outcome_key(t) for t in tables}
     cached = cache.get_many(list(keys.values()))
     found = {pk: cached[key] for pk, key in keys.items() if key in cached}
     missing = [t for t in tables if t.pk not in found]
@@ -107,7 +107,7 @@ def outcomes(tables: Iterable[Table]) -> dict[int, Outcome]:
             # Read in part (a season's ladder reads stamps only): read them whole to score
             # them, each cached under the state it was read in.
             missing = _tables(Table.objects.filter(pk__in=[t.pk for t in missing]))
-            keys.update({t.pk: f"outcome:2:{_stamp(t)}" for t in missing})
+            keys.update({t.pk: derived.outcome_key(t) for t in missing})
         fresh = {
             pk: outcome_of(record, sheet)
             for pk, (record, sheet) in services.score_tables(missing).items()
@@ -115,12 +115,6 @@ def outcomes(tables: Iterable[Table]) -> dict[int, Outcome]:
         cache.set_many({keys[pk]: o for pk, o in fresh.items()}, CACHE_SECONDS)
         found.update(fresh)
     return found
-
-
-def _stamp(table: Table) -> str:
-    """What names one state of one table for good: its id, its creation (a restored or reset
-    database may give an old id to a new table) and its version, bumped by every change."""
-    return f"{table.pk}.{table.created_at.timestamp()}.{table.version}"
 
 
 def seating(table: Table) -> dict[str, int]:
@@ -190,15 +184,13 @@ class Standings:
         ]
 
 
-def _digest(tables: list[Table], seatings: dict[int, dict[str, int]], *extra: Any) -> str:
-    """Names the tables' states, nights and their dates, seatings (seat -> player id, by table
-    id) and ``extra``: a night's date, corrected, regroups the sessions and reorders the rating."""
-    parts = [repr(extra)]
-    parts += [
-        f"{_stamp(t)}.{t.evening_id}.{t.night_date}.{sorted(seatings[t.pk].items())}"  # type: ignore[attr-defined]
+def _stamps(tables: list[Table], seatings: dict[int, dict[str, int]]) -> list[str]:
+    """Each table's state, night and its date, and seating (seat -> player id): a night's
+    date, corrected, regroups the sessions and reorders the rating."""
+    return [
+        f"{derived.table_stamp(t)}.{t.evening_id}.{t.night_date}.{sorted(seatings[t.pk].items())}"  # type: ignore[attr-defined]
         for t in tables
     ]
-    return hashlib.blake2b("|".join(parts).encode(), digest_size=16).hexdigest()
 
 
 def season_standings(season: Season) -> Standings:
@@ -219,7 +211,9 @@ def season_standings(season: Season) -> Standings:
         seatings[table_id][seat] = player_id
         names[player_id] = name
     params = (season.kind, season.best, season.min_sessions, season.min_partners)
-    key = f"season:2:{season.pk}:{_digest(tables, seatings, season.variant, *params)}"
+    key = derived.season_key(
+        season.pk, _stamps(tables, seatings), [season.variant, *params, sorted(names.items())]
+    )
     ladder = cache.get(key)
     if ladder is None:
         found = outcomes(tables)

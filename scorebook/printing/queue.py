@@ -26,15 +26,11 @@ from __future__ import annotations
 import base64
 import binascii
 import datetime
-import hashlib
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-import weasyprint
 from django.conf import settings
 from django.core.cache import BaseCache, caches
 from django.db import models
@@ -43,6 +39,7 @@ from django_tasks import TaskResult, TaskResultStatus, task
 from django_tasks_db import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
 
+from scorebook import derived
 from scorebook.clubs.models import Evening
 from scorebook.printing import pdf
 from scorebook.tables.models import Seat, Table
@@ -78,29 +75,6 @@ def pdf_cache() -> BaseCache:
 # Keys
 
 
-def _files(base: Path, pattern: str) -> list[Path]:
-    return sorted(p for p in base.glob(pattern) if p.is_file()) if base.is_dir() else []
-
-
-@cache
-def code_digest() -> str:
-    """Names the code and files that draw a PDF, as they are in this process: a new release
-    makes new keys (a shared cache outlives a restart)."""
-    root = Path(settings.BASE_DIR)
-    digest = hashlib.blake2b(weasyprint.__version__.encode(), digest_size=12)
-    read = [
-        *_files(root / "scorebook", "**/*.py"),
-        *_files(root / "templates" / "printing" / "print", "**/*"),
-        *_files(root / "static" / "css", "print.css"),
-        *_files(root / "locale", "**/*.mo"),
-    ]
-    for path in read:
-        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
-    for path in _files(root / "static" / "fonts", "**/*"):  # large: their names and sizes
-        digest.update(f"{path.relative_to(root)}:{path.stat().st_size}\0".encode())
-    return digest.hexdigest()
-
-
 def _row(instance: models.Model | None) -> tuple[Any, ...]:
     """Every stored column of a row, as read."""
     if instance is None:
@@ -122,9 +96,7 @@ def _seats(tables: Iterable[Table]) -> dict[int, list[tuple[str, int | None, str
 
 
 def _key(kind: str, pk: int, parts: list[Any]) -> str:
-    text = repr([code_digest(), *parts])
-    digest = hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
-    return f"pdf:1:{kind}:{pk}:{digest}"
+    return derived.pdf_key(kind, pk, parts)
 
 
 def table_key(table: Table, *, lang: str, paper: str, base_url: str) -> str:

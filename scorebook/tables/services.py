@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 
 from players.models import Player
+from scorebook import derived
 from scorebook.clubs.models import Evening
 from scorebook.rules import (
     PRESETS,
@@ -236,19 +237,15 @@ def table_state(table: Table, deals: list[Deal] | None = None) -> TableState:
 # number of deals: a derived copy, never the truth. A write reads it only for the version it
 # has locked; a read may store what it computed (a write committed between its two queries
 # can only label a newer state with an older version, which no write asks for again).
-PROGRESS_TTL = 6 * 3600
-
-
-def progress_key(table: Table, version: int, count: int) -> str:
-    return f"progress:{table.pk}:{table.created_at.timestamp()}:{version}:{count}"
+PROGRESS_TTL = derived.TTL
 
 
 def keep_progress(table: Table, version: int, progress: Progress) -> None:
-    cache.set(progress_key(table, version, progress.count), progress, PROGRESS_TTL)
+    cache.set(derived.progress_key(table, version, progress.count), progress, PROGRESS_TTL)
 
 
 def kept_progress(table: Table, count: int) -> Progress | None:
-    progress = cache.get(progress_key(table, table.version, count))
+    progress = cache.get(derived.progress_key(table, table.version, count))
     return progress if isinstance(progress, Progress) and progress.count == count else None
 
 
@@ -391,6 +388,7 @@ def _revise(
 def _bump(table: Table) -> None:
     table.version += 1
     table.save(update_fields=["version", "updated_at"])
+    derived.table_written(table)
 
 
 def add_deal(
@@ -436,7 +434,7 @@ def record_deal(
 
         def kept() -> None:
             keep_progress(table, version, progress)
-            cache.set(_appended_key(table, version), number, PROGRESS_TTL)
+            cache.set(derived.appended_key(table, version), number, PROGRESS_TTL)
 
         transaction.on_commit(kept)
         return deal, saved
@@ -460,10 +458,6 @@ def _saved(
     ), after
 
 
-def _appended_key(table: Table, version: int) -> str:
-    return f"appended:{table.pk}:{table.created_at.timestamp()}:{version}"
-
-
 def kept_saves(
     table: Table, count: int, players: dict[str, str | None] | None = None
 ) -> list[Saved] | None:
@@ -479,7 +473,7 @@ def kept_saves(
     versions = list(range(table.version - count + 1, table.version + 1))
     if not versions or versions[0] < 1:
         return None
-    keys = [_appended_key(table, version) for version in versions]
+    keys = [derived.appended_key(table, version) for version in versions]
     noted = cache.get_many(keys)  # what this process's saves noted
     numbers = [noted.get(key) for key in keys]
     if not all(isinstance(number, int) for number in numbers):
@@ -487,7 +481,7 @@ def kept_saves(
     if not numbers or numbers != list(range(numbers[0], numbers[0] + count)):
         return None
     first = numbers[0]
-    progress = cache.get(progress_key(table, versions[0] - 1, first - 1))
+    progress = cache.get(derived.progress_key(table, versions[0] - 1, first - 1))
     recomputed = not (isinstance(progress, Progress) and progress.count == first - 1)
     # with the undone deals that each answer lists (those past its deal), in the same query
     wanted = Q(removed=False) if recomputed else Q(removed=False, number__in=numbers)
@@ -695,6 +689,7 @@ def rotate_link(table: Table, which: str, *, author: Author) -> Table:
     his)."""
     with transaction.atomic():
         table = _locked(table)
+        derived.links_replaced(table.edit_token if which == "edit" else table.view_token)
         if which == "edit":
             table.edit_token = new_token()
             table.members.clear()

@@ -3,13 +3,13 @@ layer's view of it. Shared by the table's pages and the answers to its writes.""
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import get_language
 
+from scorebook import derived
 from scorebook.display.table import Viewer, delta_view, table_view
 from scorebook.tables import services
 from scorebook.tables.forms import DealForm
@@ -43,11 +43,9 @@ def _fresh_form(
 
 
 def fresh_form_key(table: Table, players: dict[str, str | None]) -> str:
-    """What the parts of a fresh deal form that never change from deal to deal (revokes, void,
-    note) depend on: the table (its variant and options are fixed), the language and the names
-    in the seats. The template caches those parts under it (_deal_fields.html)."""
-    names = hashlib.sha256(repr(sorted(players.items())).encode()).hexdigest()[:16]
-    return f"{table.pk}:{table.created_at.timestamp()}:{get_language()}:{names}"
+    """What the parts of a fresh deal form that never change from deal to deal are cached
+    under (_deal_fields.html)."""
+    return derived.form_key(table, players, get_language())
 
 
 def table_context(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 from typing import Any
 from urllib.parse import urlencode
@@ -22,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_ratelimit.decorators import ratelimit
 
 from players.models import Player
+from scorebook import derived
 from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Evening
 from scorebook.display.messages import locate, unreadable
@@ -171,20 +171,21 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     deals behind, only those deals' changes, one answer a deal; otherwise the whole sheet.
     What a read-only page gets is rendered once per version and language (each deal's
     changes once) and served to every watcher from the cache."""
+    seen = request.GET.get("v", "")
+    if seen and str(derived.polled_version(token)) == seen:
+        return HttpResponse(status=204)  # nothing changed: no database, no session read
     table, can_edit = get_table(request, token)
-    seen = request.GET.get("v")
     if seen == str(table.version):
+        derived.remember_version(token, table)
         return HttpResponse(status=204)
     shared = not can_edit  # an editor's sheet holds his own forms (CSRF token, nonces)
     players = services.players_of(table)
-    names = hashlib.sha256(repr(sorted(players.items())).encode()).hexdigest()[:16]
-    stem = f"sheet:{table.pk}:{table.created_at.timestamp()}"
-    tail = f"{get_language()}:{names}"
+    language = get_language()
     behind = next((n for n in range(1, DELTA_VERSIONS + 1) if seen == str(table.version - n)), 0)
     if behind:
         # the changes that made each version the page has not seen, oldest first
         versions = range(table.version - behind + 1, table.version + 1)
-        keys = [f"{stem}:{version}:{tail}:change" for version in versions]
+        keys = [derived.sheet_key(table, v, language, players, "change") for v in versions]
         found = cache.get_many(keys) if shared else {}
         if len(found) < behind:
             saves = services.kept_saves(table, behind, players)
@@ -193,17 +194,17 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
                     if key not in found:
                         found[key] = _change(request, table, can_edit, saved, players)
                 if shared:
-                    cache.set_many(found, services.PROGRESS_TTL)
+                    cache.set_many(found, derived.TTL)
         if len(found) == behind:
             response = HttpResponse("".join(found[key] for key in keys))
             response["HX-Reswap"] = "none"  # out-of-band parts only
             return response
-    key = f"{stem}:{table.version}:{tail}:whole"
+    key = derived.sheet_key(table, table.version, language, players, "whole")
     if shared and (html := cache.get(key)) is not None:
         return HttpResponse(html)
     response = render(request, "tables/table.html#sheet", table_context(request, table, can_edit))
     if shared and response.status_code == 200:
-        cache.set(key, response.content, services.PROGRESS_TTL)
+        cache.set(key, response.content, derived.TTL)
     return response
 
 

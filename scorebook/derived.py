@@ -1,0 +1,197 @@
+"""Derived state: every cache key of the app, and what makes them change.
+
+The deals are the truth; everything shown is derived from them and from the rows around them
+(seats and their players' names, the table's title and night, the club). What is kept of it
+in a cache (a table's running score, its sheet's HTML, the deal form's fragments, standings,
+PDFs, the version a poll compares) is keyed here and nowhere else, from:
+
+- the release (:func:`release`): the installed code, templates, styles and translations, or
+  the ``RELEASE`` setting when the deployment names one, so that a new release never serves
+  what an old one cached (a shared cache outlives a deploy);
+- one stamp per table (:func:`table_stamp`): its id, its creation (a restored database may
+  give an old id to a new table) and its version. The version moves with every write that
+  changes anything the table shows: a deal recorded, corrected, voided, undone, restored or
+  imported, and, through :func:`shown_changed`, a player renamed or merged, the table filed
+  into a night, taken out of it or renumbered, its night renamed. A key that also depends on
+  something the stamp does not cover (the language, the names read with it) says so itself.
+
+Invalidation is by key, never by deleting: a changed input makes a new key, and old entries
+age out. Only the poll's version (:func:`polled_version`) is a value kept under a fixed key,
+published after each commit that moves it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.core.cache import cache as shared_cache
+from django.db import transaction
+from django.db.models import F, QuerySet
+from django.utils import timezone
+
+if TYPE_CHECKING:
+    from scorebook.tables.models import Table
+
+# How long a derived value is kept (it is found again from the deals when it is gone).
+TTL = 6 * 3600
+# A table's version as the polls read it: published by every write after its commit, and
+# read from the database (then kept this long) when missing. With a cache shared by every
+# process a write is seen at once; with one cache per process another process sees it within
+# this many seconds (a phone polls every 2 s).
+POLL_TTL = 60 if getattr(settings, "CACHE_URL", "") else 2
+
+
+def _files(base: Path, pattern: str) -> list[Path]:
+    return sorted(p for p in base.glob(pattern) if p.is_file()) if base.is_dir() else []
+
+
+@cache
+def release() -> str:
+    """Names the release this process runs: the ``RELEASE`` setting when the deployment sets
+    one (a commit id, say), else a digest of the code, templates, styles, scripts, fonts and
+    translations as they are on disk (read once per process)."""
+    named = getattr(settings, "RELEASE", "")
+    if named:
+        return hashlib.blake2b(named.encode(), digest_size=8).hexdigest()
+    import weasyprint  # the PDFs' layout engine draws them: its version is part of a release
+
+    root = Path(settings.BASE_DIR)
+    digest = hashlib.blake2b(weasyprint.__version__.encode(), digest_size=8)
+    read = [
+        *_files(root / "scorebook", "**/*.py"),
+        *_files(root / "players", "**/*.py"),
+        *_files(root / "templates", "**/*.html"),
+        *_files(root / "static" / "css", "*.css"),
+        *_files(root / "static" / "js", "*.js"),
+        *_files(root / "locale", "**/*.mo"),
+    ]
+    for path in read:
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in _files(root / "static" / "fonts", "**/*"):  # large: their names and sizes
+        digest.update(f"{path.relative_to(root)}:{path.stat().st_size}\0".encode())
+    return digest.hexdigest()
+
+
+def _digest(value: Any, size: int = 12) -> str:
+    return hashlib.blake2b(repr(value).encode(), digest_size=size).hexdigest()
+
+
+def names_digest(players: Mapping[str, str | None]) -> str:
+    """The names in the seats, for a key that shows them."""
+    return _digest(sorted(players.items()), 8)
+
+
+# ---------------------------------------------------------------------------------------------
+# A table's stamp and the keys built on it
+
+
+def table_stamp(table: Table, version: int | None = None) -> str:
+    """One state of one table (at ``version``, by default the one it was read at)."""
+    version = table.version if version is None else version
+    return f"{table.pk}.{table.created_at.timestamp()}.{version}"
+
+
+def progress_key(table: Table, version: int, count: int) -> str:
+    """The running score after the table's first ``count`` deals, at ``version``."""
+    return f"progress:{release()}:{table_stamp(table, version)}:{count}"
+
+
+def appended_key(table: Table, version: int) -> str:
+    """Which deal the save that made ``version`` added (a poll one version behind)."""
+    return f"appended:{release()}:{table_stamp(table, version)}"
+
+
+def sheet_key(
+    table: Table, version: int, language: str, players: Mapping[str, str | None], part: str
+) -> str:
+    """A read-only page's sheet at ``version``: the whole of it, or one version's change."""
+    return (
+        f"sheet:{release()}:{table_stamp(table, version)}:{language}:{names_digest(players)}:{part}"
+    )
+
+
+def form_key(table: Table, players: Mapping[str, str | None], language: str) -> str:
+    """The parts of a fresh deal form that never change from deal to deal (revokes, void,
+    note): they depend on the table (its variant and options are fixed), the names in the
+    seats and the language, not on its version."""
+    return f"{release()}:{table.pk}:{table.created_at.timestamp()}:{language}:" + names_digest(
+        players
+    )
+
+
+def outcome_key(table: Table) -> str:
+    """A table's outcome for the ladders (who won what, with whom)."""
+    return f"outcome:{release()}:{table_stamp(table)}"
+
+
+def season_key(season_pk: int, tables: Iterable[Any], parts: Iterable[Any]) -> str:
+    """A season's ladder: its rules (``parts``), and each table's stamp, night, date and
+    seating with the players' names (tied players are listed by name)."""
+    return f"season:{release()}:{season_pk}:{_digest([list(parts), *tables], 16)}"
+
+
+def pdf_key(kind: str, pk: int, parts: list[Any]) -> str:
+    """A printed PDF: ``parts`` are every row it prints and the options it was asked with."""
+    return f"pdf:{release()}:{kind}:{pk}:{_digest(parts, 20)}"
+
+
+# ---------------------------------------------------------------------------------------------
+# What a poll compares
+
+
+def _token_key(token: str) -> str:
+    return f"link:{_digest(token, 16)}"
+
+
+def _version_key(pk: int) -> str:
+    return f"version:{pk}"
+
+
+def polled_version(token: str) -> int | None:
+    """The version of the table behind ``token`` as every process last published it, without
+    reading the database or the session; None when not known (then the poll reads the table
+    and :func:`remember_version` keeps what it read)."""
+    pk = shared_cache.get(_token_key(token))
+    if not isinstance(pk, int):
+        return None
+    version = shared_cache.get(_version_key(pk))
+    return version if isinstance(version, int) else None
+
+
+def remember_version(token: str, table: Table) -> None:
+    """Keep what a poll read from the database: which table the link opens, and its version
+    (``add``: never over a version a write published meanwhile)."""
+    shared_cache.add(_token_key(token), table.pk, POLL_TTL)
+    shared_cache.add(_version_key(table.pk), table.version, POLL_TTL)
+
+
+def table_written(table: Table) -> None:
+    """A write moved the table's version: publish it once the transaction commits (a poll
+    must not see a version whose deals it cannot read yet)."""
+    pk, version = table.pk, table.version
+    transaction.on_commit(lambda: shared_cache.set(_version_key(pk), version, POLL_TTL))
+
+
+def links_replaced(*tokens: str) -> None:
+    """Old links of a table no longer open it: forget them once that is committed."""
+    keys = [_token_key(t) for t in tokens]
+    transaction.on_commit(lambda: shared_cache.delete_many(keys))
+
+
+def shown_changed(tables: QuerySet[Table]) -> int:
+    """Something ``tables`` show changed outside their deals (a name, a title, a night):
+    move their versions, so that every key and every poll built on their stamps changes.
+    Returns how many tables."""
+    pks = list(tables.values_list("pk", flat=True))
+    if not pks:
+        return 0
+    rows = tables.model.objects.filter(pk__in=pks)
+    rows.update(version=F("version") + 1, updated_at=timezone.now())
+    versions = {_version_key(pk): version for pk, version in rows.values_list("pk", "version")}
+    transaction.on_commit(lambda: shared_cache.set_many(versions, POLL_TTL))
+    return len(pks)
