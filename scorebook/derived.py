@@ -23,6 +23,7 @@ published after each commit that moves it.
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -172,9 +173,51 @@ def remember_version(token: str, table: Table) -> None:
 
 def table_written(table: Table) -> None:
     """A write moved the table's version: publish it once the transaction commits (a poll
-    must not see a version whose deals it cannot read yet)."""
+    must not see a version whose deals it cannot read yet), and its night's."""
     pk, version = table.pk, table.version
     transaction.on_commit(lambda: shared_cache.set(_version_key(pk), version, POLL_TTL))
+    if table.evening_id is not None:
+        night_changed(table.evening_id)
+
+
+# A night's overview polls with the version it shows. That version is not stored: it is a
+# random name that every write touching the night replaces after its commit (a table's deal,
+# a table filed, moved or removed, the night corrected, a name shown at one of its tables);
+# a poll that finds none makes one. So no poll ever computes it from the database, and a poll
+# racing a write cannot put back an older one.
+
+
+def _night_key(pk: int) -> str:
+    return f"night:{pk}"
+
+
+def night_changed(*pks: int | None) -> None:
+    """Something the overview of these nights shows changed: new versions, on commit."""
+    keys = {_night_key(pk): secrets.token_hex(8) for pk in pks if pk is not None}
+    if keys:
+        transaction.on_commit(lambda: shared_cache.set_many(keys, POLL_TTL))
+
+
+def night_version(pk: int) -> str:
+    """The version of the night's overview, made when there is none."""
+    shared_cache.add(_night_key(pk), secrets.token_hex(8), POLL_TTL)
+    version = shared_cache.get(_night_key(pk))
+    return version if isinstance(version, str) else ""
+
+
+def polled_night_version(token: str) -> str | None:
+    """The version of the overview behind the night's link, from the cache alone (no
+    database, no session); None when not known."""
+    pk = shared_cache.get(_token_key(token))
+    if not isinstance(pk, int):
+        return None
+    version = shared_cache.get(_night_key(pk))
+    return version if isinstance(version, str) else None
+
+
+def remember_night_link(token: str, pk: int) -> None:
+    """Which night the link ``token`` opens (a night's link is never replaced)."""
+    shared_cache.add(_token_key(token), pk, TTL)
 
 
 def links_replaced(*tokens: str) -> None:
@@ -194,4 +237,5 @@ def shown_changed(tables: QuerySet[Table]) -> int:
     rows.update(version=F("version") + 1, updated_at=timezone.now())
     versions = {_version_key(pk): version for pk, version in rows.values_list("pk", "version")}
     transaction.on_commit(lambda: shared_cache.set_many(versions, POLL_TTL))
+    night_changed(*set(rows.values_list("evening_id", flat=True)))
     return len(pks)

@@ -261,6 +261,7 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
     table.played_on = night.date
     table.save(update_fields=["evening", "number", "title", "played_on", "updated_at"])
     table.version += derived.shown_changed(Table.objects.filter(pk=table.pk))
+    derived.night_changed(before.pk if before is not None else None)
     where = {"table": table.pk, "title": table.title, "night": night.pk, "night_name": night.name}
     if before is None:
         _log(club, ClubLog.Action.TABLE_FILED, author, **where)
@@ -298,6 +299,7 @@ def start_table(
     created = services.create_table(
         evening=night, owner=author, number=number, title=title or own, **table
     )
+    derived.night_changed(night.pk)
     if keep_options and created.variant == club.variant:
         club.options = dict(created.options)
         club.save(update_fields=["options"])
@@ -318,6 +320,7 @@ def remove_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> T
     table.number = None
     table.save(update_fields=["evening", "number", "updated_at"])
     table.version += derived.shown_changed(Table.objects.filter(pk=table.pk))
+    derived.night_changed(night.pk)
     _log(club, ClubLog.Action.TABLE_REMOVED, author, table=table.pk, title=table.title,
          night=night.pk, night_name=night.name)  # fmt: skip
     return table
@@ -336,6 +339,7 @@ def edit_night(
     night.save(update_fields=["name", "date", "place"])
     night.tables.update(played_on=date)
     derived.shown_changed(night.tables.all())
+    derived.night_changed(night.pk)
     after = {"name": name, "date": str(date), "place": place}
     _log(club, ClubLog.Action.NIGHT_EDITED, author, night=night.pk, name=name, before=before,
          after=after)  # fmt: skip

@@ -266,3 +266,43 @@ def test_two_processes_sharing_the_cache_agree_after_a_write(client, night, orga
         thread.join()
     assert seen == {"a": table.version + 1, "b": table.version + 1}
     assert cache.get(f"version:{table.pk}") == Table.objects.get(pk=table.pk).version
+
+
+def glance_version(client, night) -> str:
+    html = client.get(reverse("evening", args=[night.token])).content.decode()
+    found = re.search(r'/glance/\?v=([0-9a-f]*)"', html)
+    assert found and found.group(1), "the overview polls with its version"
+    return found.group(1)
+
+
+def test_an_unchanged_night_overview_answers_204_without_a_query(client, night, organiser):
+    club_table(night, organiser)
+    version = glance_version(client, night)
+    poll = reverse("evening_glance", args=[night.token]) + f"?v={version}"
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(poll).status_code == 204
+    assert len(queries) == 0
+
+
+@pytest.mark.parametrize("write", ["deal", "rename", "remove", "start", "edit"])
+def test_every_write_a_night_shows_changes_its_overview(client, night, organiser, write):
+    table = club_table(night, organiser)
+    version = glance_version(client, night)
+    poll = reverse("evening_glance", args=[night.token]) + f"?v={version}"
+    client.get(poll)
+    with capture_on_commit_callbacks(execute=True):
+        if write == "deal":
+            author = services.Author(label="t")
+            services.add_deal(table, russian_deal("N"), number=1, author=author)
+        elif write == "rename":
+            anna = Player.objects.get(club=night.club, name="Anna")
+            clubs.rename_player(anna, "Anastasia", author=organiser)
+        elif write == "remove":
+            clubs.remove_table(night, table, author=organiser)
+        elif write == "start":
+            club_table(night, organiser, {"N": "Ira", "E": "Kim", "S": "Lev", "W": "Max"})
+        else:
+            clubs.edit_night(night, name="Night one", date=NIGHT_DATE, author=organiser)
+    answer = client.get(poll)
+    assert answer.status_code == 200
+    assert re.search(r"\?v=([0-9a-f]+)", answer.content.decode()).group(1) != version

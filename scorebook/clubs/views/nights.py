@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
+from scorebook import derived
 from scorebook.clubs import services as clubs
 from scorebook.clubs import standings
 from scorebook.clubs.models import Evening
@@ -80,6 +81,8 @@ def _organiser(request: HttpRequest, night: Evening) -> None:
 
 
 def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[str, Any]:
+    # The version before what it names: a write in between makes the next poll render again.
+    version = derived.night_version(night.pk)
     glance, ranked = standings.night_view(night)
     role = _role(request, night)
     context = {
@@ -89,6 +92,7 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
         "glance": glance,
         "ranked": [(variant_name(v), s) for v, s in ranked],
         "poll_seconds": POLL_SECONDS,
+        "night_version": version,
         "variant_name": variant_name,
     }
     if role == clubs.ORGANISER:
@@ -124,13 +128,19 @@ def seated_twice(glance: list[standings.TableAtGlance]) -> list[SafeString]:
 @require_safe
 def evening_page(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
+    derived.remember_night_link(token, night.pk)
     return render(request, "clubs/evening.html", night_context(request, night))
 
 
 @require_safe
 def evening_glance(request: HttpRequest, token: str) -> HttpResponse:
-    """The live part of the night, for polling."""
+    """The live part of the night, for polling: 204 while nothing it shows changed, said by
+    the cache alone (no database, no session)."""
+    seen = request.GET.get("v", "")
+    if seen and derived.polled_night_version(token) == seen:
+        return HttpResponse(status=204)
     night = _night(token)
+    derived.remember_night_link(token, night.pk)
     return render(request, "clubs/evening.html#glance", night_context(request, night))
 
 
