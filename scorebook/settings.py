@@ -140,7 +140,8 @@ RELEASE = os.environ.get("RELEASE", "").strip()
 
 # Computed scores and standings are cached (never stored as the truth). One process: local
 # memory. Several workers or servers: CACHE_URL=db (run `manage.py createcachetable` once) or
-# CACHE_URL=redis://host:6379/0 (needs the redis package), so that they share the work.
+# CACHE_URL=redis://host:6379/0 (Django's own Redis backend), so that they share the work, the
+# polls' versions (scorebook/derived.py) and the rate limits' counts.
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 # Room for every table of a club's seasons (about 0.5 kB each): Django's default of 300
 # entries would evict a season's scores while they are being read.
