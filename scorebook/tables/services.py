@@ -59,6 +59,16 @@ class Conflict(Exception):
         self.undone = undone
 
 
+class ReusedNonce(Exception):
+    """The nonce was already used by another request (another action, or another deal):
+    nothing was saved. A nonce names one request: its table, its action and its deal."""
+
+
+# A nonce is a request's own name (a UUID's 32 hex digits, from the form): longer is refused
+# before the database sees it (it stores 40 characters).
+NONCE_LENGTH = 40
+
+
 @dataclass(frozen=True)
 class Author:
     """Who makes a change: a signed-in user, or a device that holds the edit link."""
@@ -357,14 +367,21 @@ def _check(table: Table, datas: list[Mapping[str, Any]]) -> None:
     transaction.on_commit(lambda: keep_progress(table, table.version, progress))
 
 
-def _replayed(table: Table, nonce: str) -> Deal | None:
-    """The deal a request with this nonce already saved (a double tap), if any."""
+def _replayed(table: Table, nonce: str, action: str, number: int) -> Deal | None:
+    """The deal the same request already changed (a double tap: the same nonce, action and
+    deal), if any; ReusedNonce when the nonce came with another request."""
     if not nonce:
         return None
+    if len(nonce) > NONCE_LENGTH:
+        raise ReusedNonce(number)
     revision = (
         Revision.objects.filter(deal__table=table, nonce=nonce).select_related("deal").first()
     )
-    return revision.deal if revision else None
+    if revision is None:
+        return None
+    if revision.action != action or revision.deal.number != number:
+        raise ReusedNonce(number)
+    return revision.deal
 
 
 def _revise(
@@ -408,7 +425,7 @@ def record_deal(
     saves nothing new)."""
     with transaction.atomic():
         table = _locked(table, undone_past=number)
-        replay = _replayed(table, nonce)
+        replay = _replayed(table, nonce, Revision.Action.CREATED, number)
         if replay is not None:
             return replay, None
         progress = kept_progress(table, number - 1)
@@ -570,7 +587,7 @@ def change_deal(
     """Correct (or void) deal ``number``; everything after it is recomputed."""
     with transaction.atomic():
         table = _locked(table)
-        replay = _replayed(table, nonce)
+        replay = _replayed(table, nonce, action, number)
         if replay is not None:
             return replay
         deals = live_deals(table)
@@ -612,8 +629,9 @@ def undo_last(table: Table, *, number: int, author: Author, nonce: str = "") -> 
     """Withdraw the last deal (kept in the database, marked removed)."""
     with transaction.atomic():
         table = _locked(table)
-        if nonce and Revision.objects.filter(deal__table=table, nonce=nonce).exists():
-            return Revision.objects.get(deal__table=table, nonce=nonce).deal
+        replay = _replayed(table, nonce, Revision.Action.UNDONE, number)
+        if replay is not None:
+            return replay
         deals = live_deals(table)
         if not deals or deals[-1].number != number:
             raise Conflict(number)
@@ -665,7 +683,7 @@ def restore_deal(table: Table, *, number: int, author: Author, nonce: str = "") 
     place since); everything is checked with the engine again."""
     with transaction.atomic():
         table = _locked(table)
-        replay = _replayed(table, nonce)
+        replay = _replayed(table, nonce, Revision.Action.RESTORED, number)
         if replay is not None:
             return replay
         datas = list(
@@ -775,6 +793,7 @@ def import_record(
 __all__ = [
     "Author",
     "Conflict",
+    "ReusedNonce",
     "RecordError",
     "TableState",
     "add_deal",

@@ -138,6 +138,15 @@ def _add_conflict_message(number: int, conflict: services.Conflict) -> str:
     ) % {"next": upcoming, "number": number}
 
 
+def _reused_message() -> str:
+    """A nonce that came with another request: a hand-made post, or a page's form sent
+    again after its page changed under it."""
+    return _(
+        "This form was already sent for another change, so nothing was saved. The sheet below "
+        "is up to date: enter the change again if it is still needed."
+    )
+
+
 def _correction_conflict_message(number: int) -> str:
     """The correction page has no sheet: it shows the deal as the other device left it."""
     return _(
@@ -170,6 +179,8 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
             _engine_error(form, error, number)
         except services.Conflict as error:
             conflict = _add_conflict_message(number, error)
+        except services.ReusedNonce:
+            conflict = _reused_message()
         else:
             if request.htmx:  # type: ignore[attr-defined]
                 return _saved_answer(request, table, saved, number, dict(rules.players))
@@ -270,6 +281,8 @@ def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
                 _engine_error(form, error, number)
             except services.Conflict:
                 conflict = _correction_conflict_message(number)
+            except services.ReusedNonce:
+                conflict = _reused_message()
             else:
                 messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
                 return redirect("table", token=token)
@@ -319,6 +332,8 @@ def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
         return _gone(request, table, token, number)
     except services.Conflict:
         messages.error(request, _conflict_message(number))
+    except services.ReusedNonce:
+        messages.error(request, _reused_message())
     except RecordError as error:
         record = services.table_rules(table)  # the dealers by name
         message = _later_deal(error, record, number, voided=number) or (
@@ -342,6 +357,8 @@ def deal_undo(request: HttpRequest, token: str) -> HttpResponse:
         )
     except services.Conflict:
         conflict = _conflict_message(number)
+    except services.ReusedNonce:
+        conflict = _reused_message()
     if request.htmx:  # type: ignore[attr-defined]
         table.refresh_from_db()
         context = table_context(
@@ -364,6 +381,8 @@ def deal_restore(request: HttpRequest, token: str) -> HttpResponse:
         services.restore_deal(
             table, number=number, author=author(request), nonce=request.POST.get("nonce", "")
         )
+    except services.ReusedNonce:
+        messages.error(request, _reused_message())
     except services.Conflict:
         messages.error(
             request,
