@@ -202,11 +202,26 @@ TASKS = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Sign-up, sign-in and import are rate-limited per client address (django-ratelimit, counted in
-# the cache above). Behind a proxy, RATELIMIT_IP_META_KEY names the header that carries the
-# client's address (e.g. HTTP_X_REAL_IP, set by nginx).
+# Sign-up, sign-in (the site's and the admin's) and import are rate-limited per client address
+# (django-ratelimit, counted in the cache above: with CACHE_URL, by every server together).
+# The client's address is REMOTE_ADDR, unless the site runs behind TRUSTED_PROXIES reverse
+# proxies, each appending the address it got to X-Forwarded-For: then the address the first
+# proxy saw (docs/deploy.md). A wrong number lets clients choose their address, or counts
+# everyone as the proxy: the setting is one number, checked here.
 RATELIMIT_VIEW = "scorebook.site.accounts.rate_limited"
-RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None
+_proxies = os.environ.get("TRUSTED_PROXIES", "0").strip() or "0"
+if not _proxies.isdigit() or int(_proxies) > 5:
+    raise ImproperlyConfigured(
+        f"TRUSTED_PROXIES must be the number of reverse proxies in front of the site (0 to 5), "
+        f"not {_proxies!r}"
+    )
+TRUSTED_PROXIES = int(_proxies)
+if os.environ.get("RATELIMIT_IP_META_KEY"):
+    raise ImproperlyConfigured(
+        "RATELIMIT_IP_META_KEY is no longer read: set TRUSTED_PROXIES to the number of reverse "
+        "proxies in front of the site (docs/deploy.md)"
+    )
+RATELIMIT_IP_META_KEY = "scorebook.site.limits.client_address"
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 
 # Requests stay small: a form is a few kilobytes, and an imported record (the largest upload)

@@ -9,6 +9,9 @@ from scorebook.printing import views as sheets
 from scorebook.site import accounts, home, limits
 from scorebook.tables.views import deals, offline, tables
 
+# Sign-in attempts per client address (site/limits.py), every sign-in form counted together.
+signing_in = ratelimit(group="sign-in", key="ip", rate=limits.LOGIN_RATE, method="POST", block=True)
+
 urlpatterns = [
     path("", home.home, name="home"),
     path("sw.js", offline.service_worker, name="service_worker"),
@@ -52,13 +55,13 @@ urlpatterns = [
     path("pads/<str:variant>.pdf", sheets.blank_pad_pdf, name="blank_pad"),
     path(
         "accounts/login/",
-        ratelimit(key="ip", rate=limits.LOGIN_RATE, method="POST", block=True)(
-            auth_views.LoginView.as_view()
-        ),
+        signing_in(auth_views.LoginView.as_view()),
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("i18n/", include("django.conf.urls.i18n")),
+    # The admin's sign-in counts with the site's: one limit for every way to guess a password.
+    path("admin/login/", signing_in(admin.site.login)),
     path("admin/", admin.site.urls),
 ]

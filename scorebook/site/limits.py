@@ -1,4 +1,12 @@
-"""How often one client address may sign up, sign in and import records."""
+"""How often one client address may sign up, sign in and import records, and which address
+a request comes from."""
+
+from __future__ import annotations
+
+import ipaddress
+
+from django.conf import settings
+from django.http import HttpRequest
 
 # Per client address: enough for a club night behind one router, too few for a script. Only
 # the accounts made count towards SIGNUP_RATE (ten typos in a password at one table lock
@@ -7,3 +15,23 @@ SIGNUP_RATE = "10/h"
 SIGNUP_TRIES = "60/h"
 LOGIN_RATE = "20/m"
 IMPORT_RATE = "30/m"
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address as the deployment sees it (settings.TRUSTED_PROXIES): behind N
+    proxies, each appending the address it was reached from to X-Forwarded-For, the N-th
+    address from the right is the one the first proxy saw; anything further left the client
+    wrote itself. A request that did not come through them (fewer addresses): REMOTE_ADDR."""
+    proxies = settings.TRUSTED_PROXIES
+    remote = str(request.META.get("REMOTE_ADDR", ""))
+    if not proxies:
+        return remote
+    forwarded = [a.strip() for a in str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",")]
+    forwarded = [a for a in forwarded if a]
+    if len(forwarded) < proxies:
+        return remote
+    address = forwarded[-proxies]
+    try:
+        return str(ipaddress.ip_address(address))
+    except ValueError:  # not an address: a proxy would not write it
+        return remote

@@ -166,3 +166,16 @@ def test_a_server_error_in_production_is_logged_on_stderr():
     assert result.returncode == 0, result.stderr
     assert "boom" in result.stderr
     assert "ZeroDivisionError: x" in result.stderr
+
+
+@pytest.mark.parametrize("value", ["yes", "-1", "9", "HTTP_X_FORWARDED_FOR"])
+def test_a_proxy_setting_that_cannot_be_right_stops_the_start(value):
+    answer = manage("check", TRUSTED_PROXIES=value)
+    assert answer.returncode != 0
+    assert "TRUSTED_PROXIES must be the number of reverse proxies" in answer.stderr
+
+
+def test_the_old_header_setting_is_refused_with_its_replacement_named():
+    answer = manage("check", RATELIMIT_IP_META_KEY="HTTP_X_REAL_IP")
+    assert answer.returncode != 0
+    assert "set TRUSTED_PROXIES" in answer.stderr

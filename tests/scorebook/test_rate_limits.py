@@ -84,3 +84,48 @@ def test_importing_too_often_is_refused(client):
     assert set(answers) == {422}
     assert upload() == 429
     assert client.get(reverse("import_record")).status_code == 200  # reading the page is free
+
+
+def test_the_admins_sign_in_shares_the_sites_limit(client, django_user_model):
+    django_user_model.objects.create_superuser("root", password="the-right-one-9")
+    wrong = {"username": "root", "password": "wrong-password"}
+    for _ in range(limit(limits.LOGIN_RATE) // 2):
+        client.post(reverse("login"), wrong)
+    answers = [
+        client.post("/admin/login/", wrong).status_code
+        for _ in range(limit(limits.LOGIN_RATE) - limit(limits.LOGIN_RATE) // 2)
+    ]
+
+    right = client.post("/admin/login/", {"username": "root", "password": "the-right-one-9"})
+
+    assert set(answers) == {200}
+    assert right.status_code == 429  # forty guesses no longer end with the right one let in
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "remote", "client_address"),
+    [
+        (0, "6.6.6.6", "10.0.0.1", "10.0.0.1"),  # no proxy: the header is the client's
+        (1, "6.6.6.6, 203.0.113.5", "10.0.0.1", "203.0.113.5"),  # what our proxy saw
+        (2, "6.6.6.6, 203.0.113.5, 10.0.0.9", "10.0.0.1", "203.0.113.5"),
+        (1, "", "10.0.0.1", "10.0.0.1"),  # not through the proxy
+        (1, "not-an-address", "10.0.0.1", "10.0.0.1"),
+    ],
+)
+def test_the_client_address_is_the_one_the_first_trusted_proxy_saw(
+    rf, settings, proxies, forwarded, remote, client_address
+):
+    settings.TRUSTED_PROXIES = proxies
+    request = rf.get("/", HTTP_X_FORWARDED_FOR=forwarded, REMOTE_ADDR=remote)
+    assert limits.client_address(request) == client_address
+
+
+def test_behind_a_proxy_one_clients_guesses_lock_out_only_that_client(client, settings):
+    settings.TRUSTED_PROXIES = 1
+    data = {"username": "nobody", "password": "wrong-password"}
+    proxy = {"REMOTE_ADDR": "10.0.0.1"}
+    for _ in range(limit(limits.LOGIN_RATE) + 1):
+        client.post(reverse("login"), data, HTTP_X_FORWARDED_FOR="198.51.100.7", **proxy)
+
+    other = client.post(reverse("login"), data, HTTP_X_FORWARDED_FOR="198.51.100.8", **proxy)
+    assert other.status_code == 200
