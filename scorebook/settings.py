@@ -209,6 +209,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # proxy saw (docs/deploy.md). A wrong number lets clients choose their address, or counts
 # everyone as the proxy: the setting is one number, checked here.
 RATELIMIT_VIEW = "scorebook.site.accounts.rate_limited"
+# The demo organiser (seed_demo, on a laptop) signs in nowhere else: its password is public.
+AUTHENTICATION_BACKENDS = ["scorebook.site.demo.LocalDemoBackend"]
 _proxies = os.environ.get("TRUSTED_PROXIES", "0").strip() or "0"
 if not _proxies.isdigit() or int(_proxies) > 5:
     raise ImproperlyConfigured(

@@ -14,6 +14,7 @@ signing_in = ratelimit(group="sign-in", key="ip", rate=limits.LOGIN_RATE, method
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("t/<str:token>/copy/", home.demo_copy, name="demo_copy"),
     path("sw.js", offline.service_worker, name="service_worker"),
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("favicon.ico", offline.favicon, name="favicon"),

@@ -250,6 +250,10 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
         raise ClubError(_("This table is already in this night."), "link")
     if before is not None and before.club_id != club.pk:
         raise ClubError(_("This table belongs to another club's night."), "link")
+    if table.demo:
+        raise ClubError(
+            _("A demo table cannot join a club night: start a table of your own."), "link"
+        )
     _seat_on_roster(table, club)
     old_title = table.title
     number = _next_number(night)

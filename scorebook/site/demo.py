@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend
 
 from players.models import Club, Season
 from scorebook.clubs import services as clubs
@@ -141,8 +142,10 @@ def seed_club(stdout: Any) -> None:
 
 
 def seed(stdout: TextIO) -> None:
-    """Create the demo tables, and on a laptop (DEBUG or LOCAL) the demo club (idempotent)."""
-    if settings.DEBUG or settings.LOCAL:
+    """Create the demo tables, and on a laptop (LOCAL) the demo club (idempotent). Its
+    organiser's account, known to anyone who read this code, signs in only there
+    (:class:`LocalDemoBackend`)."""
+    if settings.LOCAL:
         seed_club(stdout)
     for language, demos in DEMOS.items():
         for title, variant, players, deals in demos:
@@ -156,7 +159,7 @@ def _seed_table(
     players: dict[str, str],
     deals: list[dict[str, Any]],
 ) -> None:
-    if Table.objects.filter(title=full_title).exists():
+    if Table.objects.filter(title=full_title, demo=True).exists():
         return
     record = {
         "format": "whist-record/1",
@@ -166,6 +169,7 @@ def _seed_table(
         "meta": {"title": full_title},
     }
     table = services.import_record(record, author=services.Author(label="demo"))
+    Table.objects.filter(pk=table.pk).update(demo=True)
     stdout.write(f"demo table: /t/{table.edit_token}/ ({full_title})")
 
 
@@ -173,7 +177,32 @@ def demo_tables(language: str) -> list[Table]:
     """The demo tables a new browser is offered: those of its language (those in English when
     the demos were loaded before they spoke Russian)."""
     prefix = DEMO_TITLES.get(language.split("-")[0], DEMO_TITLE)
-    demos = list(Table.objects.filter(title__startswith=prefix).order_by("pk")[:5])
+    tables = Table.objects.filter(demo=True).order_by("pk")
+    demos = list(tables.filter(title__startswith=prefix)[:5])
     if not demos and prefix != DEMO_TITLE:
-        demos = list(Table.objects.filter(title__startswith=DEMO_TITLE).order_by("pk")[:5])
+        demos = list(tables.filter(title__startswith=DEMO_TITLE)[:5])
     return demos
+
+
+def editable_here() -> bool:
+    """Demo tables take deals on a laptop (``make run``); on a server they are read-only, and
+    a visitor scores a copy of his own (:func:`private_copy`)."""
+    return bool(settings.DEBUG or settings.LOCAL)
+
+
+def private_copy(table: Table, owner: Any = None) -> Table:
+    """A table of the visitor's own with the demo table's players, options and deals."""
+    record = services.export_record(table)
+    meta = dict(record.get("meta") or {})
+    meta["title"] = str(meta.get("title", "")).split(": ", 1)[-1]
+    return services.import_record({**record, "meta": meta}, owner=owner)
+
+
+class LocalDemoBackend(ModelBackend):
+    """Django's own sign-in, except the demo organiser's account away from a laptop: its
+    password is in the code, so on a server it never signs in."""
+
+    def user_can_authenticate(self, user: Any) -> bool:
+        if not settings.LOCAL and getattr(user, "username", None) == DEMO_ORGANISER[0]:
+            return False
+        return super().user_can_authenticate(user)

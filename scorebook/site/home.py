@@ -1,16 +1,17 @@
 from __future__ import annotations
 
-from django.conf import settings
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import get_language
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_POST, require_safe
+from django_ratelimit.decorators import ratelimit
 
 from players.models import Club
 from scorebook.display.variants import variant_name
 from scorebook.site import demo
-from scorebook.tables.access import REMEMBERED
+from scorebook.site.limits import TABLE_RATE
+from scorebook.tables.access import REMEMBERED, remember
 from scorebook.tables.models import Table
 
 
@@ -43,6 +44,19 @@ def home(request: HttpRequest) -> HttpResponse:
         mine = Q(roles__user=request.user) | Q(roster__user=request.user)
         my_clubs = list(Club.objects.filter(mine).distinct().order_by("name"))
     # On a laptop (DEBUG, or `make run`) the demo tables open for scoring; on a server, read-only.
-    demo_edit = settings.DEBUG or settings.LOCAL
+    demo_edit = demo.editable_here()
     context = {"tables": rows, "my_clubs": my_clubs, "demos": demos, "demo_edit": demo_edit}
     return render(request, "site/home.html", context)
+
+
+@ratelimit(key="ip", rate=TABLE_RATE, method="POST", block=True)
+@require_POST
+def demo_copy(request: HttpRequest, token: str) -> HttpResponse:
+    """A demo table copied for the visitor, who scores the copy (the demo stays as it is)."""
+    table = Table.objects.filter(Q(edit_token=token) | Q(view_token=token), demo=True).first()
+    if table is None:
+        raise Http404("no such demo table")
+    owner = request.user if request.user.is_authenticated else None
+    copy = demo.private_copy(table, owner=owner)
+    remember(request, copy)
+    return redirect("table", token=copy.edit_token)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest
@@ -25,6 +26,8 @@ def get_table(request: HttpRequest, token: str) -> tuple[Table, bool]:
     table = Table.objects.filter(Q(edit_token=token) | Q(view_token=token)).first()
     if table is None:
         raise Http404("no such table")
+    if table.demo and not (settings.DEBUG or settings.LOCAL):
+        return table, False  # a demo table on a server: read-only (site/demo.py)
     if token == table.edit_token:
         return table, True
     user = request.user

@@ -69,6 +69,9 @@ class Table(models.Model):
     )
     # Bumped by every change: read-only views poll it, writes check it.
     version = models.PositiveIntegerField(default=0)
+    # A demo table (manage.py seed_demo): offered on a new browser's home page, read-only on a
+    # server (a visitor scores a private copy), never filed into a club night.
+    demo = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

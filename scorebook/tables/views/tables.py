@@ -27,7 +27,7 @@ from scorebook.clubs.models import Evening
 from scorebook.display.messages import locate, unreadable
 from scorebook.display.variants import VARIANTS, variant_name
 from scorebook.rules import PRESETS, RecordError
-from scorebook.site.limits import IMPORT_RATE
+from scorebook.site.limits import IMPORT_RATE, TABLE_RATE
 from scorebook.tables import services
 from scorebook.tables.access import REMEMBERED, author, get_table, remember
 from scorebook.tables.forms import TableForm, option_initial
@@ -41,6 +41,7 @@ def choose_variant(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/new_variant.html", {"variants": variants})
 
 
+@ratelimit(key="ip", rate=TABLE_RATE, method="POST", block=True)
 @require_http_methods(["GET", "POST"])
 def new_table(request: HttpRequest, variant: str, token: str | None = None) -> HttpResponse:
     """Start a table; from a club night (``token``), only the club's organisers may, the
