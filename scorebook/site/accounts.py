@@ -16,7 +16,7 @@ from django_ratelimit.core import is_ratelimited
 from django_ratelimit.decorators import ratelimit
 
 from scorebook.site.limits import SIGNUP_RATE, SIGNUP_TRIES
-from scorebook.tables.access import REMEMBERED
+from scorebook.tables.access import CREATED, REMEMBERED
 from scorebook.tables.models import Table
 
 
@@ -51,12 +51,14 @@ def signup(request: HttpRequest) -> HttpResponse:
 def keep_remembered_tables(
     sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any
 ) -> None:
-    """Tables opened before signing in become the user's tables too."""
+    """Tables opened before signing in become the user's tables too: his own, those this
+    browser started (and nobody claimed yet); the others he joins as a member."""
     if request is None:
         return
     tokens = request.session.get(REMEMBERED, [])
+    started = set(request.session.get(CREATED, []))
     for table in Table.objects.filter(edit_token__in=tokens):
-        if table.owner_id is None:
+        if table.owner_id is None and table.edit_token in started:
             table.owner = user
             table.save(update_fields=["owner"])
         elif table.owner_id != user.pk:

@@ -58,5 +58,5 @@ def demo_copy(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("no such demo table")
     owner = request.user if request.user.is_authenticated else None
     copy = demo.private_copy(table, owner=owner)
-    remember(request, copy)
+    remember(request, copy, created=True)
     return redirect("table", token=copy.edit_token)

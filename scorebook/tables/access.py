@@ -19,6 +19,7 @@ from scorebook.tables.models import Table
 from scorebook.tables.services import Author
 
 REMEMBERED = "tables"
+CREATED = "created"  # the edit links of the tables this browser started
 
 
 def get_table(request: HttpRequest, token: str) -> tuple[Table, bool]:
@@ -46,13 +47,23 @@ def require_edit(request: HttpRequest, token: str) -> Table:
     return table
 
 
-def remember(request: HttpRequest, table: Table) -> None:
-    """Keep the table in this browser's list, and in the signed-in user's."""
+def remember(request: HttpRequest, table: Table, *, created: bool = False) -> None:
+    """Keep the table in this browser's list, and in the signed-in user's. A table this
+    browser ``created`` is also kept as its own: until its user signs in and claims it, only
+    this browser may replace its links (any holder of the edit link may score)."""
     tokens = [t for t in request.session.get(REMEMBERED, []) if t != table.edit_token]
     request.session[REMEMBERED] = [table.edit_token, *tokens][:100]
+    if created:
+        own = [t for t in request.session.get(CREATED, []) if t != table.edit_token]
+        request.session[CREATED] = [table.edit_token, *own][:100]
     user = request.user
     if user.is_authenticated and table.owner_id != user.pk:
         table.members.add(user)
+
+
+def created_here(request: HttpRequest, table: Table) -> bool:
+    """Whether this browser started the table (before any account claimed it)."""
+    return table.edit_token in request.session.get(CREATED, [])
 
 
 def author(request: HttpRequest) -> Author:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scorebook.tables import services
 from scorebook.tables.models import Revision, Table, TableEvent
-from tests.scorebook.conftest import PLAYERS, add_deals, snapshot, table_url
+from tests.scorebook.conftest import add_deals, new_table_form, snapshot, table_url
 
 pytestmark = pytest.mark.django_db
 
@@ -64,14 +65,31 @@ def test_only_the_owner_replaces_the_links_of_his_table(client, table, member, w
     assert not TableEvent.objects.exists()
 
 
-def test_a_table_without_an_owner_lets_its_edit_link_replace_the_links(client):
-    table = services.create_table(variant="russian", players=PLAYERS)
+def test_a_table_without_an_owner_lets_the_browser_that_started_it_replace_the_links(client):
+    client.post(reverse("new_table", args=["russian"]), new_table_form("russian"))
+    table = Table.objects.get()
     old = table.edit_token
 
     assert rotate(client, table, "view", edit=False).status_code == 403
     assert rotate(client, table, "edit").status_code == 302
     table.refresh_from_db()
     assert table.edit_token != old
+    table.refresh_from_db()
+    assert rotate(client, table, "view").status_code == 302  # still its own, by the new link
+
+
+def test_another_holder_of_the_edit_link_cannot_take_an_ownerless_table(client, django_user_model):
+    creator = Client()
+    creator.post(reverse("new_table", args=["russian"]), new_table_form("russian"))
+    table = Table.objects.get()
+    client.get(reverse("table", args=[table.edit_token]))  # opened through the creator's link
+
+    assert rotate(client, table, "edit").status_code == 403
+    client.force_login(django_user_model.objects.create_user("taker", password="pw"))
+    table.refresh_from_db()
+    assert table.owner_id is None  # signing in made him a member, not the owner
+    assert rotate(client, table, "edit").status_code == 403
+    assert rotate(creator, table, "view").status_code == 302
 
 
 def test_an_undone_deal_is_listed_and_comes_back_with_a_revision(client, table_with_deals):

@@ -29,7 +29,7 @@ from scorebook.display.variants import VARIANTS, variant_name
 from scorebook.rules import PRESETS, RecordError
 from scorebook.site.limits import IMPORT_RATE, TABLE_RATE
 from scorebook.tables import services
-from scorebook.tables.access import REMEMBERED, author, get_table, remember
+from scorebook.tables.access import REMEMBERED, author, created_here, get_table, remember
 from scorebook.tables.forms import TableForm, option_initial
 from scorebook.tables.models import Seat, Table
 from scorebook.tables.views.screen import delta_context, table_context
@@ -87,7 +87,7 @@ def new_table(request: HttpRequest, variant: str, token: str | None = None) -> H
         except clubs.ClubError as error:
             form.add_error(error.field, error.message)
         else:
-            remember(request, table)
+            remember(request, table, created=True)
             return redirect("table", token=table.edit_token)
     status = 422 if request.method == "POST" else 200
     context = {
@@ -259,7 +259,7 @@ def import_record(request: HttpRequest) -> HttpResponse:
                 # RecursionError: JSON nested deeper than Python's stack
                 error = unreadable(exc, raw)
             else:
-                remember(request, table)
+                remember(request, table, created=True)
                 messages.success(request, _("The record was imported."))
                 return redirect("table", token=table.edit_token)
     status = 422 if error else 200
@@ -269,17 +269,19 @@ def import_record(request: HttpRequest) -> HttpResponse:
 @require_POST
 def rotate_link(request: HttpRequest, token: str) -> HttpResponse:
     """Replace the edit or the read-only link. The table's owner may; a table started without
-    an account has no owner, and then whoever holds its edit link may."""
+    an account has no owner, and then the browser that started it may (through its edit
+    link), not anyone else who holds that link."""
     table, _can_edit = get_table(request, token)
     owner = table.owner_id is not None and table.owner_id == request.user.pk
-    if not owner and (table.owner_id is not None or token != table.edit_token):
+    creator = table.owner_id is None and token == table.edit_token and created_here(request, table)
+    if not owner and not creator:
         raise PermissionDenied("only the table's owner replaces its links")
     which = request.POST.get("which", "")
     if which not in ("edit", "view"):
         messages.error(request, _("Choose the link to replace."))
         return redirect("table", token=token)
     table = services.rotate_link(table, which, author=author(request))
-    remember(request, table)
+    remember(request, table, created=creator)
     messages.success(
         request,
         _("The edit link was replaced: the old one no longer opens the table.")
