@@ -238,6 +238,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "scorebook.site.accounts.NotTheUserName"},
 ]
 
 LANGUAGE_CODE = "en"
@@ -313,9 +314,12 @@ CONTENT_SECURITY_POLICY = {
 STDERR_LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    # Links open tables: masked in every line (scorebook/site/logs.py).
+    "filters": {"links": {"()": "scorebook.site.logs.MaskLinks"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "filters": ["links"]}},
     "loggers": {
         "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         "django_tasks": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
         "django_tasks_db": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
     },

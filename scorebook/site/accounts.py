@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.signals import user_logged_in
+from django.core.exceptions import ValidationError
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -63,3 +64,18 @@ def keep_remembered_tables(
             table.save(update_fields=["owner"])
         elif table.owner_id != user.pk:
             table.members.add(user)
+
+
+class NotTheUserName:
+    """A password must not hold the user name: "pwtest4pwtest4" for "pwtest4" is the name
+    twice, which Django's similarity check (a ratio over the whole password) lets through."""
+
+    def validate(self, password: str, user: Any = None) -> None:
+        name = str(getattr(user, "username", "") or "").casefold()
+        if len(name) >= 3 and name in password.casefold():
+            raise ValidationError(
+                _("The password must not contain the user name."), code="password_has_username"
+            )
+
+    def get_help_text(self) -> str:
+        return _("Your password must not contain your user name.")

@@ -155,3 +155,22 @@ def test_the_tables_follow_the_user_to_another_device(client, owner):
     other_device.post(reverse("login"), {"username": "olga", "password": "a-long-secret-1"})
 
     assert "Mine" in other_device.get(reverse("home")).content.decode()
+
+
+@pytest.mark.parametrize("password", ["pwtest4pwtest4", "PWTEST4-and-more", "xx-pwtest4-yy"])
+def test_a_password_holding_the_user_name_is_refused(password):
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.password_validation import validate_password
+    from django.core.exceptions import ValidationError
+
+    user = get_user_model()(username="pwtest4")
+    with pytest.raises(ValidationError) as refused:
+        validate_password(password, user)
+    assert "password_has_username" in [e.code for e in refused.value.error_list]
+
+
+def test_a_password_unlike_the_user_name_passes():
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.password_validation import validate_password
+
+    validate_password("a-long-secret-9", get_user_model()(username="pwtest4"))
