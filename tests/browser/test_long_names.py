@@ -63,3 +63,23 @@ def test_a_long_name_in_the_settlement_keeps_clear_of_its_amount(new_context) ->
     assert name is not None and amount is not None
     # The name wraps short of the amount, with a gap between them: "…тин −4", not "…тин−4".
     assert name["x"] + name["width"] + 4 <= amount["x"], (name, amount)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_hussar_players_long_name_keeps_his_honours_taps_on_screen(
+    new_context, site, language
+) -> None:
+    """A 25-letter name (names may have 60) beside the claimer's honours taps: the taps go
+    under the name when they do not fit beside it."""
+    from scorebook.tables import services
+
+    name = "Konstantin Konstantinopol"  # 25 characters
+    players = {"N": name, "E": "Boris", "S": "Vera", "W": "Gleb"}
+    table = site.db(
+        lambda: services.create_table(variant="hussar", players=players, first_dealer="N")
+    )
+    page = new_context(locale="en-GB" if language == "en" else "ru-RU").new_page()
+    page.goto(f"/t/{table.edit_token}/")
+
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], page.evaluate(TOO_WIDE)
