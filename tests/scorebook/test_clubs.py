@@ -845,12 +845,16 @@ def test_the_season_page_csv_and_pdf(client, club, night, organiser):
     play(seat_table(night, organiser, TABLE_1), 9, 9)
 
     page = client.get(reverse("season", args=[club.token, season.pk])).content.decode()
-    response = client.get(reverse("season_csv", args=[club.token, season.pk]))
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    response = client.get(
+        reverse("season_csv", args=[club.token, season.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    text = response.content.decode()
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     printed = client.get(reverse("season_pdf", args=[club.token, season.pk]), {"lang": "ru"})
 
     assert "Anna" in page and "not qualified" in page
-    assert rows[0] == ["rank", "player", "value", "sessions", "partners", "qualified"]
+    assert text.startswith("\ufeff")  # Excel reads it as UTF-8
+    assert rows[0] == ["Rank", "Player", "Value", "Sessions", "Partners", "Qualified"]
     assert {r[1] for r in rows[1:]} == set(TABLE_1.values())
     assert all(r[0] == "" and r[5] == "no" for r in rows[1:])  # one session of the two needed
     assert printed.status_code == 200 and printed.content.startswith(b"%PDF")

@@ -7,7 +7,6 @@ linked to a roster entry); every write is for organisers. Anyone else gets 404 o
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django import forms
@@ -24,8 +23,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from players.models import Club, ClubRole, Player, Season, roster_order
+from scorebook.clubs import export, standings
 from scorebook.clubs import services as clubs
-from scorebook.clubs import standings
 from scorebook.clubs.models import Evening
 from scorebook.display.charts import rating_chart
 from scorebook.display.variants import variant_name
@@ -392,24 +391,12 @@ def season_csv(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     club, _role = get_club(request, token)
     season = _season(club, pk)
     table = standings.season_standings(season)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    language = translation.get_language() or club.language
+    body = export.ladder_csv(table.rows(), language)
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(
         True, f"{_file_stem(club, season)}.csv"
     )
-    writer = csv.writer(response)
-    writer.writerow(["rank", "player", "value", "sessions", "partners", "qualified"])
-    for row in table.rows():
-        rank = "" if row["rank"] is None else row["rank"]
-        writer.writerow(
-            [
-                rank,
-                row["name"],
-                f"{row['value']:.6g}",
-                row["sessions"],
-                row["partners"],
-                "yes" if row["qualified"] else "no",
-            ]  # fmt: skip
-        )
     return response
 
 
