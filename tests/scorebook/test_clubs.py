@@ -17,6 +17,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from players.models import Club, ClubLog, ClubRole, Player, Season
 from scorebook.clubs import services as clubs
@@ -845,18 +846,19 @@ def test_the_season_page_csv_and_pdf(client, club, night, organiser):
     play(seat_table(night, organiser, TABLE_1), 9, 9)
 
     page = client.get(reverse("season", args=[club.token, season.pk])).content.decode()
-    response = client.get(
-        reverse("season_csv", args=[club.token, season.pk]), HTTP_ACCEPT_LANGUAGE="en"
-    )
+    response = client.get(reverse("season_csv", args=[club.token, season.pk]))
     text = response.content.decode()
-    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    delimiter = ";" if club.language == "ru" else ","  # in the club's language
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff")), delimiter=delimiter))
     printed = client.get(reverse("season_pdf", args=[club.token, season.pk]), {"lang": "ru"})
 
     assert "Anna" in page and "not qualified" in page
     assert text.startswith("\ufeff")  # Excel reads it as UTF-8
-    assert rows[0] == ["Rank", "Player", "Value", "Sessions", "Partners", "Qualified"]
+    with translation.override(club.language):
+        assert rows[0] == [_("Rank"), _("Player"), _("Value"), _("Sessions"), _("Partners"),
+                           _("Qualified")]  # fmt: skip
+        assert all(r[0] == "" and r[5] == _("no") for r in rows[1:])  # one session of two
     assert {r[1] for r in rows[1:]} == set(TABLE_1.values())
-    assert all(r[0] == "" and r[5] == "no" for r in rows[1:])  # one session of the two needed
     assert printed.status_code == 200 and printed.content.startswith(b"%PDF")
 
 

@@ -391,8 +391,7 @@ def season_csv(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     club, _role = get_club(request, token)
     season = _season(club, pk)
     table = standings.season_standings(season)
-    language = translation.get_language() or club.language
-    body = export.ladder_csv(table.rows(), language)
+    body = export.ladder_csv(table.rows(), club.language)  # the club's, as its PDFs
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(
         True, f"{_file_stem(club, season)}.csv"
