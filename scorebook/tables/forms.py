@@ -367,11 +367,23 @@ def _strip(
     )
 
 
+def _suit_buttons(label: Any) -> forms.ChoiceField:
+    """A row of tap buttons for a suit (the trump, the special suit, a trump game's trump)."""
+    return forms.ChoiceField(
+        label=label, required=False, choices=suit_choices(), widget=forms.RadioSelect
+    )
+
+
 TRICKS = range(14)
 
 
 class DealForm(forms.Form):
-    """The entry screen of one deal, for the table's variant."""
+    """The entry screen of one deal, for the table's variant.
+
+    Its fields are added group by group (dealer, suits, contract, tricks, honours, call,
+    revokes, exchanged packets), each as the preset's DealEntry asks for it, and read back
+    into a deal object group by group, in the order the record writes them (``deal_data``).
+    """
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)  # deals count from 1
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
@@ -410,11 +422,8 @@ class DealForm(forms.Form):
         super().__init__(*args, **kwargs)
         visible_text(self, "note")
         self.record = record
-        preset = record.preset
-        self.preset = preset
-        entry = preset.entry
-        self.entry = entry
-        rules = record.rules
+        self.preset = record.preset
+        self.entry = self.preset.entry
         self.asks_special = asks_special
         # The seat the rotation names as this deal's dealer: the engine accepts no other, so
         # the form offers no choice. Empty while any dealer is accepted (no deal before it
@@ -423,9 +432,21 @@ class DealForm(forms.Form):
         self.group_errors: dict[str, list[str]] = {}
         self.blocking_deal: int | None = None  # a later deal the correction would break
         self.initial.setdefault("nonce", uuid.uuid4().hex)
-        seats = list(preset.seats)
+        self._dealer_fields()
+        self._suit_fields()
+        self._contract_fields()
+        self._trick_fields()
+        self._honour_fields()
+        self._call_fields()
+        self._revoke_fields()
+        self._exchange_fields()
+
+    # -- the fields, group by group ---------------------------------------------------------
+
+    def _dealer_fields(self) -> None:
+        """Who dealt, and whether the deal was played at all."""
         self.fields["dealer"] = forms.ChoiceField(
-            label=_("Dealer"), required=False, choices=[(s, s) for s in seats]
+            label=_("Dealer"), required=False, choices=[(s, s) for s in self.preset.seats]
         )
         self.fields["void"] = forms.ChoiceField(
             label=_("Void deal"),
@@ -436,72 +457,20 @@ class DealForm(forms.Form):
                 ("redeal", _("redeal: the same dealer deals again")),
             ],
         )
-        if entry.trump != NONE:
-            self.fields["trump"] = forms.ChoiceField(
-                label=_("Trumps"), required=False, choices=suit_choices(), widget=forms.RadioSelect
-            )
-        if entry.special_suit:
-            self.fields["special_suit"] = forms.ChoiceField(
-                label=_("Special suit"),
-                required=False,
-                choices=suit_choices(),
-                widget=forms.RadioSelect,
-            )
-        if entry.contract:
-            self._contract_fields()
-        # Tricks: one strip for the first side, or one per player but the last, whose tricks
-        # are the rest (shown computed; a posted count for him is still checked).
-        self.trick_seats: list[str] = []
-        self.rest_seat = ""
-        if entry.tricks == BY_SEAT:
-            *self.trick_seats, self.rest_seat = seats
-            for seat in seats:
-                self.fields[f"tricks_{seat}"] = _strip(TRICKS, seat)
-        else:
-            self.fields["tricks"] = _strip(TRICKS, preset.sides[0])
-        self._honour_fields()
-        if entry.called:
-            self.fields["called"] = forms.ChoiceField(
-                label=_("Honours called by"),
-                required=False,
-                choices=[("", _("no call"))] + [(s, seat_letters(s)) for s in preset.sides],
-                initial="",
-                widget=forms.RadioSelect,
-            )
-        allowed = ["add"] if preset.only_add else list(PENALTIES)
-        # Who revoked, named as the dealer's choice names them: "N · Anna"
-        revoke_seats = [("", "—")] + [
-            (
-                s,
-                f"{seat_letters(s)} · {record.players[s]}"
-                if record.players.get(s)
-                else seat_letters(s),
-            )
-            for s in seats
-            if s != record.dummy
-        ]
-        self.revoke_rows = self._revoke_rows(kwargs.get("initial"))
-        for i in range(1, self.revoke_rows + 1):
-            self.fields[f"revoke{i}_seat"] = forms.ChoiceField(
-                label=_("Revoke by"), required=False, choices=revoke_seats
-            )
-            self.fields[f"revoke{i}_penalty"] = forms.ChoiceField(
-                label=_("Penalty"),
-                required=False,
-                choices=[(p, penalty_label(p, rules.revoke_amount)) for p in allowed],
-                initial=rules.revoke_default,
-            )
-        if entry.exchanged:
-            self.fields["exchanged"] = forms.MultipleChoiceField(
-                label=_("Exchanged their packet"),
-                required=False,
-                choices=[(s, seat_letters(s)) for s in seats],
-                widget=forms.CheckboxSelectMultiple,
-            )
+
+    def _suit_fields(self) -> None:
+        """The trumps, unless the variant has none turned up, and the special suit of a
+        variant whose games have one."""
+        if self.entry.trump != NONE:
+            self.fields["trump"] = _suit_buttons(_("Trumps"))
+        if self.entry.special_suit:
+            self.fields["special_suit"] = _suit_buttons(_("Special suit"))
 
     def _contract_fields(self) -> None:
         """A bid: the declarers, the game (a trump game unless another is tapped), its trump,
         contra and recontra, and Gran-Null's first six tricks."""
+        if not self.entry.contract:
+            return
         self.fields["contract_side"] = forms.ChoiceField(
             label=_("Declarers"),
             choices=[(s, seat_letters(s)) for s in self.preset.sides],
@@ -515,15 +484,23 @@ class DealForm(forms.Form):
             initial="trump",
             widget=forms.RadioSelect,
         )
-        self.fields["contract_trump"] = forms.ChoiceField(
-            label=_("Trumps"),
-            choices=suit_choices(),
-            required=False,
-            widget=forms.RadioSelect,
-        )
+        self.fields["contract_trump"] = _suit_buttons(_("Trumps"))
         self.fields["contra"] = forms.BooleanField(label=_("contra"), required=False)
         self.fields["recontra"] = forms.BooleanField(label=_("recontra"), required=False)
         self.fields["first_six"] = _strip(range(7), _("Declarers' tricks among the first six"))
+
+    def _trick_fields(self) -> None:
+        """Tricks: one strip for the first side, or one per player but the last, whose tricks
+        are the rest (shown computed; a posted count for him is still checked)."""
+        seats = self.preset.seats
+        self.trick_seats: list[str] = []
+        self.rest_seat = ""
+        if self.entry.tricks != BY_SEAT:
+            self.fields["tricks"] = _strip(TRICKS, self.preset.sides[0])
+            return
+        *self.trick_seats, self.rest_seat = seats
+        for seat in seats:
+            self.fields[f"tricks_{seat}"] = _strip(TRICKS, seat)
 
     def _honour_fields(self) -> None:
         """The honours, "none claimed" until tapped: the first side's count (the other side
@@ -531,32 +508,101 @@ class DealForm(forms.Form):
         per player: all or none), or each claiming player's (Hussar: the counts that score)."""
         rules = self.record.rules
         size = rules.honour_size
-        self.honours_by = self.entry.honours
+        self.honours_by = self._honours_asked()
         # Rules options "... won them in tricks": the honours taken, not those dealt, are asked
         self.honours_won = rules.honours_by == "captured"
         # Eralash has no trumps: its honours are the four aces, and the form calls them so
         self.honours_are_aces = rules.honours_are_aces
-        if not size:
-            self.honours_by = NONE
-        elif rules.aces_per_player:
-            self.honours_by = BY_SEAT
         self.honour_keys: list[str] = []
         if self.honours_by == BY_SIDE:
             self.fields["honours"] = _strip(
                 range(size + 1), self.preset.sides[0], none=_("none claimed"), initial=""
             )
-            return
-        if self.honours_by == NONE:
-            return
-        keys = self.preset.sides if self.honours_by == BY_HAND else self.preset.seats
-        self.honour_keys = list(keys)
-        for key in keys:
+        elif self.honours_by != NONE:
+            keys = self.preset.sides if self.honours_by == BY_HAND else self.preset.seats
+            self.honour_keys = list(keys)
+            for key in keys:
+                self.fields[f"honours_{key}"] = self._honour_strip(key)
+
+    def _honours_asked(self) -> str:
+        """How the honours are asked: as the preset's entry says, each player's where each
+        counts his own aces (rules option), none without an honour set."""
+        rules = self.record.rules
+        if not rules.honour_size:
+            return NONE
+        if rules.aces_per_player:
+            return BY_SEAT
+        return self.entry.honours
+
+    def _honour_strip(self, key: str) -> forms.TypedChoiceField:
+        """One hand's or player's honours; a claiming player is offered the counts that score,
+        and one given already."""
+        rules = self.record.rules
+        counts = set(range(rules.honour_size + 1))
+        if self.honours_by == BY_CLAIM:
             name = f"honours_{key}"
-            counts = set(range(size + 1))
-            if self.honours_by == BY_CLAIM:  # the counts that score, and one given already
-                given = str(self.data.get(name, self.initial.get(name, "")))
-                counts = {n for n in counts if rules.honour_values.get(n) or str(n) == given}
-            self.fields[name] = _strip(sorted(counts), key, none=_("none claimed"), initial="")
+            given = str(self.data.get(name, self.initial.get(name, "")))
+            counts = {n for n in counts if rules.honour_values.get(n) or str(n) == given}
+        return _strip(sorted(counts), key, none=_("none claimed"), initial="")
+
+    def _call_fields(self) -> None:
+        """Honours called by a side standing two short of the game."""
+        if not self.entry.called:
+            return
+        self.fields["called"] = forms.ChoiceField(
+            label=_("Honours called by"),
+            required=False,
+            choices=[("", _("no call"))] + [(s, seat_letters(s)) for s in self.preset.sides],
+            initial="",
+            widget=forms.RadioSelect,
+        )
+
+    def _revoke_fields(self) -> None:
+        """Who revoked, and the penalty, row by row (``_revoke_rows``)."""
+        rules = self.record.rules
+        allowed = ["add"] if self.preset.only_add else list(PENALTIES)
+        seats = self._revoke_seats()
+        self.revoke_rows = self._revoke_rows()
+        for i in range(1, self.revoke_rows + 1):
+            self.fields[f"revoke{i}_seat"] = forms.ChoiceField(
+                label=_("Revoke by"), required=False, choices=seats
+            )
+            self.fields[f"revoke{i}_penalty"] = forms.ChoiceField(
+                label=_("Penalty"),
+                required=False,
+                choices=[(p, penalty_label(p, rules.revoke_amount)) for p in allowed],
+                initial=rules.revoke_default,
+            )
+
+    def _revoke_seats(self) -> list[tuple[str, str]]:
+        """Who may revoke (not the dummy), named as the dealer's choice names them: "N · Anna"."""
+        players, dummy = self.record.players, self.record.dummy
+        return [("", "—")] + [
+            (s, f"{seat_letters(s)} · {players[s]}" if players.get(s) else seat_letters(s))
+            for s in self.preset.seats
+            if s != dummy
+        ]
+
+    def _revoke_rows(self) -> int:
+        """Two revoke rows, or as many as the deal being corrected (or the post) holds, so that
+        a correction never drops a revoke."""
+        numbers = [2]
+        for key in [*self.initial, *(self.data or {})]:
+            found = re.fullmatch(r"revoke(\d+)_seat", str(key))
+            if found:
+                numbers.append(int(found[1]))
+        return min(max(numbers), self.MAX_REVOKES)
+
+    def _exchange_fields(self) -> None:
+        """Which players exchanged their packet (kept for the log)."""
+        if not self.entry.exchanged:
+            return
+        self.fields["exchanged"] = forms.MultipleChoiceField(
+            label=_("Exchanged their packet"),
+            required=False,
+            choices=[(s, seat_letters(s)) for s in self.preset.seats],
+            widget=forms.CheckboxSelectMultiple,
+        )
 
     @property
     def dealer_is_fixed(self) -> bool:
@@ -618,16 +664,6 @@ class DealForm(forms.Form):
         return found + [str(e) for e in self.non_field_errors()]
 
     # -- the deal ---------------------------------------------------------------------------
-
-    def _revoke_rows(self, initial: Any) -> int:
-        """Two revoke rows, or as many as the deal being corrected (or the post) holds, so that
-        a correction never drops a revoke."""
-        numbers = [2]
-        for key in [*(initial or {}), *(self.data or {})]:
-            found = re.fullmatch(r"revoke(\d+)_seat", str(key))
-            if found:
-                numbers.append(int(found[1]))
-        return min(max(numbers), self.MAX_REVOKES)
 
     @property
     def revoke_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
