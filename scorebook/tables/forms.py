@@ -677,7 +677,6 @@ class DealForm(forms.Form):
         if not self.is_valid():
             return None
         data = self.cleaned_data
-        preset = self.preset
         deal: dict[str, Any] = {}
         if data.get("dealer"):
             deal["dealer"] = data["dealer"]
@@ -687,108 +686,34 @@ class DealForm(forms.Form):
             if note:
                 deal["note"] = note
             return deal
+        self._read_suits(data, deal)
+        self._read_contract(data, deal)
+        self._read_tricks(data, deal)
+        self._read_honours(data, deal)
+        self._read_taps(data, deal)
+        if note:
+            deal["note"] = note
+        return None if self.group_errors else deal
+
+    def _read_suits(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """The trumps (a won call is not played: there may be no trump to name) and the
+        special suit, asked when a game begins."""
         entry = self.entry
         if entry.trump != NONE:
             if data.get("trump"):
                 deal["trump"] = data["trump"]
             elif entry.trump == REQUIRED and not data.get("called"):
-                # (a won call is not played: there may be no trump to name)
                 self.group_error("trump", gettext("Choose the trump suit."))
         if data.get("special_suit"):
             deal["special_suit"] = data["special_suit"]
         elif self.asks_special:
             self.group_error("special_suit", gettext("A new game begins: choose its special suit."))
-        if entry.contract:
-            self._contract(data, deal)
-        if self.trick_seats:
-            self._seat_tricks(data, deal)
-        elif data.get("tricks") is None:
-            if not data.get("called"):
-                self.group_error("tricks", gettext("Tap the number of tricks."))
-        else:
-            sides = preset.sides
-            counted = sides[0]  # whose tricks the strip counts; the other side's are the rest
-            if self.entry.tricks == BY_DECLARERS:
-                counted = deal.get("contract", {}).get("side", counted)
-            taken = data["tricks"]
-            deal["tricks"] = {side: taken if side == counted else 13 - taken for side in sides}
-        self._honours(data, deal)
-        if data.get("called"):
-            deal["called"] = data["called"]
-        revokes = [
-            {"seat": data[f"revoke{i}_seat"], "penalty": data.get(f"revoke{i}_penalty") or "add"}
-            for i in range(1, self.revoke_rows + 1)
-            if data.get(f"revoke{i}_seat")
-        ]
-        if revokes:
-            deal["revokes"] = revokes
-        if data.get("exchanged"):
-            deal["exchanged"] = list(data["exchanged"])
-        if note:
-            deal["note"] = note
-        return None if self.group_errors else deal
 
-    def _seat_tricks(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
-        """Each player's tricks; the last player's are the rest, unless the post gives them."""
-        counts = {s: data.get(f"tricks_{s}") for s in self.trick_seats}
-        if None in counts.values():
-            self.group_error("tricks", gettext("Tap the tricks of every player."))
+    def _read_contract(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """The bid: declarers (the dealer's side unless tapped), game, trump, doubling, and
+        the declarers' first six tricks of a Gran-Null."""
+        if not self.entry.contract:
             return
-        taken = sum(c for c in counts.values() if c is not None)
-        rest = data.get(f"tricks_{self.rest_seat}")
-        if rest is None:
-            if taken > 13:
-                self.group_error(
-                    "tricks",
-                    gettext("These players took %(n)s tricks: more than the 13 of a deal.")
-                    % {"n": taken},
-                )
-                return
-            rest = 13 - taken
-        deal["tricks"] = {**counts, self.rest_seat: rest}
-
-    def _honours(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
-        """The honours claimed, if any: nothing is written when nobody claims them."""
-        if self.honours_by == NONE:
-            return
-        contract = deal.get("contract")
-        if contract is not None and contract.get("game") != "trump":
-            # Honours count in a trump game only (the engine refuses them in any other): a
-            # claim tapped before another game was chosen is refused, never dropped unseen.
-            names = ["honours", *(f"honours_{k}" for k in self.honour_keys)]
-            if any(data.get(name) is not None for name in names):
-                self.group_error(
-                    "honours",
-                    gettext("Honours count only in a trump game: tap “%(none)s”.")
-                    % {"none": str(self.fields[names[-1]].choices[0][1])},  # "none claimed"
-                )
-            return
-        size = self.record.rules.honour_size
-        if self.honours_by == BY_SIDE:
-            held = data.get("honours")
-            if held is not None:
-                sides = self.preset.sides
-                deal["honours"] = {sides[0]: held, sides[1]: size - held}
-        else:
-            counts = {k: data.get(f"honours_{k}") for k in self.honour_keys}
-            claimed = {k: v for k, v in counts.items() if v is not None}
-            if self.honours_by == BY_CLAIM:
-                if sum(claimed.values()) > size:
-                    self.group_error(
-                        "honours",
-                        gettext("The players hold %(size)s honours in all, not %(n)s.")
-                        % {"size": size, "n": sum(claimed.values())},
-                    )
-                    return
-            elif claimed and len(claimed) < len(counts):  # all hands or none
-                self.group_error("honours", gettext("Tap the honours of each hand, or none."))
-                return
-            if claimed:
-                deal["honours"] = claimed
-        if data.get("called") and "honours" not in deal:
-            self.group_error("honours", gettext("Tap the honours of the side that called."))
-
-    def _contract(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
         side = data.get("contract_side") or (
             self.record.side_of(data["dealer"]) if data.get("dealer") else ""
         )
@@ -820,6 +745,105 @@ class DealForm(forms.Form):
                 )
             else:
                 deal["first_six"] = {side: data["first_six"]}
+
+    def _read_tricks(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """Each player's tricks, or one side's count and the rest to the other side."""
+        if self.trick_seats:
+            self._read_seat_tricks(data, deal)
+            return
+        taken = data.get("tricks")
+        if taken is None:
+            if not data.get("called"):
+                self.group_error("tricks", gettext("Tap the number of tricks."))
+            return
+        sides = self.preset.sides
+        counted = sides[0]  # whose tricks the strip counts; the other side's are the rest
+        if self.entry.tricks == BY_DECLARERS:
+            counted = deal.get("contract", {}).get("side", counted)
+        deal["tricks"] = {side: taken if side == counted else 13 - taken for side in sides}
+
+    def _read_seat_tricks(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """Each player's tricks; the last player's are the rest, unless the post gives them."""
+        counts = {s: data.get(f"tricks_{s}") for s in self.trick_seats}
+        if None in counts.values():
+            self.group_error("tricks", gettext("Tap the tricks of every player."))
+            return
+        taken = sum(c for c in counts.values() if c is not None)
+        rest = data.get(f"tricks_{self.rest_seat}")
+        if rest is None:
+            if taken > 13:
+                self.group_error(
+                    "tricks",
+                    gettext("These players took %(n)s tricks: more than the 13 of a deal.")
+                    % {"n": taken},
+                )
+                return
+            rest = 13 - taken
+        deal["tricks"] = {**counts, self.rest_seat: rest}
+
+    def _read_honours(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """The honours claimed, if any: nothing is written when nobody claims them."""
+        if self.honours_by == NONE:
+            return
+        contract = deal.get("contract")
+        if contract is not None and contract.get("game") != "trump":
+            # Honours count in a trump game only (the engine refuses them in any other): a
+            # claim tapped before another game was chosen is refused, never dropped unseen.
+            names = ["honours", *(f"honours_{k}" for k in self.honour_keys)]
+            if any(data.get(name) is not None for name in names):
+                self.group_error(
+                    "honours",
+                    gettext("Honours count only in a trump game: tap “%(none)s”.")
+                    % {"none": str(self.fields[names[-1]].choices[0][1])},  # "none claimed"
+                )
+            return
+        claimed = self._honours_claimed(data)
+        if claimed is None:
+            return  # refused, and told why
+        if claimed:
+            deal["honours"] = claimed
+        if data.get("called") and "honours" not in deal:
+            self.group_error("honours", gettext("Tap the honours of the side that called."))
+
+    def _honours_claimed(self, data: dict[str, Any]) -> dict[str, int] | None:
+        """The honours tapped, by side, hand or player ({} when none are claimed), or None
+        when the taps are refused (the group's error is set)."""
+        size = self.record.rules.honour_size
+        if self.honours_by == BY_SIDE:
+            held = data.get("honours")
+            if held is None:
+                return {}
+            sides = self.preset.sides
+            return {sides[0]: held, sides[1]: size - held}
+        counts = {k: data.get(f"honours_{k}") for k in self.honour_keys}
+        claimed = {k: v for k, v in counts.items() if v is not None}
+        if self.honours_by == BY_CLAIM:
+            if sum(claimed.values()) > size:
+                self.group_error(
+                    "honours",
+                    gettext("The players hold %(size)s honours in all, not %(n)s.")
+                    % {"size": size, "n": sum(claimed.values())},
+                )
+                return None
+        elif claimed and len(claimed) < len(counts):  # all hands or none
+            self.group_error("honours", gettext("Tap the honours of each hand, or none."))
+            return None
+        return claimed
+
+    def _read_taps(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """What is written as tapped: the call, the revokes (the penalty "add" unless another
+        is chosen) and the players who exchanged their packet."""
+        if data.get("called"):
+            deal["called"] = data["called"]
+        revokes = [
+            {"seat": data[f"revoke{i}_seat"], "penalty": data.get(f"revoke{i}_penalty") or "add"}
+            for i in range(1, self.revoke_rows + 1)
+            if data.get(f"revoke{i}_seat")
+        ]
+        if revokes:
+            deal["revokes"] = revokes
+        if data.get("exchanged"):
+            deal["exchanged"] = list(data["exchanged"])
 
 
 def deal_initial(record: Record, data: dict[str, Any]) -> dict[str, Any]:
