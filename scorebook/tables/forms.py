@@ -874,19 +874,28 @@ def deal_initial(record: Record, data: dict[str, Any]) -> dict[str, Any]:
     for i, revoke in enumerate(data.get("revokes") or [], start=1):
         initial[f"revoke{i}_seat"] = revoke.get("seat")
         initial[f"revoke{i}_penalty"] = revoke.get("penalty", "add")
-    contract = data.get("contract") or {}
-    if contract:
-        initial["contract_side"] = contract.get("side")
-        initial["contract_game"] = contract.get("game")
-        initial["contract_trump"] = contract.get("trump") or ""
-        initial["contra"] = data.get("doubling") in ("contra", "recontra")
-        initial["recontra"] = data.get("doubling") == "recontra"
-        first_six = data.get("first_six") or {}
-        if contract.get("side") in first_six:
-            initial["first_six"] = first_six[contract["side"]]
-        elif first_six:
-            other = next(iter(first_six))
-            initial["first_six"] = 6 - first_six[other]
+    initial.update(_contract_initial(data))
     if data.get("exchanged"):
         initial["exchanged"] = data["exchanged"]
+    return initial
+
+
+def _contract_initial(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored deal's bid as the form's values (none without a contract)."""
+    contract = data.get("contract") or {}
+    if not contract:
+        return {}
+    initial: dict[str, Any] = {
+        "contract_side": contract.get("side"),
+        "contract_game": contract.get("game"),
+        "contract_trump": contract.get("trump") or "",
+        "contra": data.get("doubling") in ("contra", "recontra"),
+        "recontra": data.get("doubling") == "recontra",
+    }
+    first_six = data.get("first_six") or {}
+    if contract.get("side") in first_six:
+        initial["first_six"] = first_six[contract["side"]]
+    elif first_six:
+        other = next(iter(first_six))
+        initial["first_six"] = 6 - first_six[other]
     return initial
