@@ -37,7 +37,7 @@ from scorebook.clubs.models import Evening
 from scorebook.display.charts import rating_chart
 from scorebook.display.variants import variant_name
 from scorebook.printing import pdf
-from scorebook.printing.views import BadPrintOption, bad_request, pdf_response, print_options
+from scorebook.printing.views import answers_bad_print_options, pdf_response, print_options
 from scorebook.rules import PRESETS
 from scorebook.tables.forms import show_visible
 from scorebook.tables.models import Seat
@@ -315,13 +315,11 @@ def season_csv(request: HttpRequest, token: str, pk: int) -> HttpResponse:
 
 
 @require_safe
+@answers_bad_print_options
 def season_pdf(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     club, _role = get_club(request, token)
     season = _season(club, pk)
-    try:
-        lang, paper = print_options(request, default_lang=club.language)
-    except BadPrintOption as error:
-        return bad_request(request, error)
+    lang, paper = print_options(request, default_lang=club.language)
     with translation.override(lang):
         context = season_context(club, season)
     body = pdf.season_pdf(context, lang=lang, paper=paper)
