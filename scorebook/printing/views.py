@@ -10,7 +10,9 @@ asks again by itself with ``?job=`` naming the task it waits for.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -35,8 +37,9 @@ class BadPrintOption(ValueError):
 
 
 def print_options(request: HttpRequest, default_lang: str | None = None) -> tuple[str, str]:
-    """The language and paper asked for, checked (raises BadPrintOption); the language
-    defaults to ``default_lang`` (a club's), else the page's."""
+    """The language and paper asked for, checked (raises BadPrintOption, which the view's
+    ``answers_bad_print_options`` answers); the language defaults to ``default_lang`` (a
+    club's), else the page's."""
     paper = request.GET.get("paper", "a4").lower()
     if paper not in pdf.PAPERS:
         raise BadPrintOption(_("Unknown paper size “%(paper)s”: use a4 or a5.") % {"paper": paper})
@@ -55,8 +58,19 @@ def pdf_response(body: bytes, filename: str) -> HttpResponse:
     return response
 
 
-def bad_request(request: HttpRequest, error: BadPrintOption) -> HttpResponse:
-    return errors.bad_request(request, str(error))
+def answers_bad_print_options(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A printing view whose ``print_options`` refuses a paper or a language: the answer is
+    400, saying what is allowed. The view reads the options once it has found what it prints,
+    so that a table, a night or a variant that does not exist stays a 404."""
+
+    @functools.wraps(view)
+    def answering(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except BadPrintOption as error:
+            return errors.bad_request(request, str(error))
+
+    return answering
 
 
 def site_root(request: HttpRequest) -> str:
@@ -104,12 +118,10 @@ def serve_printed(
 
 
 @require_safe
+@answers_bad_print_options
 def table_pdf(request: HttpRequest, token: str) -> HttpResponse:
     table, _can_edit = get_table(request, token)
-    try:
-        lang, paper = print_options(request)
-    except BadPrintOption as error:
-        return bad_request(request, error)
+    lang, paper = print_options(request)
     base_url = site_root(request)
     key = printing.table_key(table, lang=lang, paper=paper, base_url=base_url)
     long = table.deals.filter(removed=False).count() > printing.QUEUE_DEALS
@@ -127,12 +139,10 @@ def table_pdf(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
+@answers_bad_print_options
 def evening_pdf(request: HttpRequest, token: str) -> HttpResponse:
     evening = get_object_or_404(Evening.objects.select_related("club"), token=token)
-    try:
-        lang, paper = print_options(request)
-    except BadPrintOption as error:
-        return bad_request(request, error)
+    lang, paper = print_options(request)
     base_url = site_root(request)
     tables = pdf.evening_tables(evening)
     key = printing.evening_key(evening, tables, lang=lang, paper=paper, base_url=base_url)
@@ -146,13 +156,11 @@ def evening_pdf(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
+@answers_bad_print_options
 def blank_pad_pdf(request: HttpRequest, variant: str) -> HttpResponse:
     if variant not in PRESETS:
         raise Http404("no such variant")
-    try:
-        lang, paper = print_options(request)
-    except BadPrintOption as error:
-        return bad_request(request, error)
+    lang, paper = print_options(request)
     body = pdf.blank_pad_pdf(variant, lang=lang, paper=paper)
     return pdf_response(body, f"whist-pad-{variant}-{paper}.pdf")
 

@@ -367,11 +367,23 @@ def _strip(
     )
 
 
+def _suit_buttons(label: Any) -> forms.ChoiceField:
+    """A row of tap buttons for a suit (the trump, the special suit, a trump game's trump)."""
+    return forms.ChoiceField(
+        label=label, required=False, choices=suit_choices(), widget=forms.RadioSelect
+    )
+
+
 TRICKS = range(14)
 
 
 class DealForm(forms.Form):
-    """The entry screen of one deal, for the table's variant."""
+    """The entry screen of one deal, for the table's variant.
+
+    Its fields are added group by group (dealer, suits, contract, tricks, honours, call,
+    revokes, exchanged packets), each as the preset's DealEntry asks for it, and read back
+    into a deal object group by group, in the order the record writes them (``deal_data``).
+    """
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)  # deals count from 1
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
@@ -410,11 +422,8 @@ class DealForm(forms.Form):
         super().__init__(*args, **kwargs)
         visible_text(self, "note")
         self.record = record
-        preset = record.preset
-        self.preset = preset
-        entry = preset.entry
-        self.entry = entry
-        rules = record.rules
+        self.preset = record.preset
+        self.entry = self.preset.entry
         self.asks_special = asks_special
         # The seat the rotation names as this deal's dealer: the engine accepts no other, so
         # the form offers no choice. Empty while any dealer is accepted (no deal before it
@@ -423,9 +432,21 @@ class DealForm(forms.Form):
         self.group_errors: dict[str, list[str]] = {}
         self.blocking_deal: int | None = None  # a later deal the correction would break
         self.initial.setdefault("nonce", uuid.uuid4().hex)
-        seats = list(preset.seats)
+        self._dealer_fields()
+        self._suit_fields()
+        self._contract_fields()
+        self._trick_fields()
+        self._honour_fields()
+        self._call_fields()
+        self._revoke_fields()
+        self._exchange_fields()
+
+    # -- the fields, group by group ---------------------------------------------------------
+
+    def _dealer_fields(self) -> None:
+        """Who dealt, and whether the deal was played at all."""
         self.fields["dealer"] = forms.ChoiceField(
-            label=_("Dealer"), required=False, choices=[(s, s) for s in seats]
+            label=_("Dealer"), required=False, choices=[(s, s) for s in self.preset.seats]
         )
         self.fields["void"] = forms.ChoiceField(
             label=_("Void deal"),
@@ -436,72 +457,20 @@ class DealForm(forms.Form):
                 ("redeal", _("redeal: the same dealer deals again")),
             ],
         )
-        if entry.trump != NONE:
-            self.fields["trump"] = forms.ChoiceField(
-                label=_("Trumps"), required=False, choices=suit_choices(), widget=forms.RadioSelect
-            )
-        if entry.special_suit:
-            self.fields["special_suit"] = forms.ChoiceField(
-                label=_("Special suit"),
-                required=False,
-                choices=suit_choices(),
-                widget=forms.RadioSelect,
-            )
-        if entry.contract:
-            self._contract_fields()
-        # Tricks: one strip for the first side, or one per player but the last, whose tricks
-        # are the rest (shown computed; a posted count for him is still checked).
-        self.trick_seats: list[str] = []
-        self.rest_seat = ""
-        if entry.tricks == BY_SEAT:
-            *self.trick_seats, self.rest_seat = seats
-            for seat in seats:
-                self.fields[f"tricks_{seat}"] = _strip(TRICKS, seat)
-        else:
-            self.fields["tricks"] = _strip(TRICKS, preset.sides[0])
-        self._honour_fields()
-        if entry.called:
-            self.fields["called"] = forms.ChoiceField(
-                label=_("Honours called by"),
-                required=False,
-                choices=[("", _("no call"))] + [(s, seat_letters(s)) for s in preset.sides],
-                initial="",
-                widget=forms.RadioSelect,
-            )
-        allowed = ["add"] if preset.only_add else list(PENALTIES)
-        # Who revoked, named as the dealer's choice names them: "N · Anna"
-        revoke_seats = [("", "—")] + [
-            (
-                s,
-                f"{seat_letters(s)} · {record.players[s]}"
-                if record.players.get(s)
-                else seat_letters(s),
-            )
-            for s in seats
-            if s != record.dummy
-        ]
-        self.revoke_rows = self._revoke_rows(kwargs.get("initial"))
-        for i in range(1, self.revoke_rows + 1):
-            self.fields[f"revoke{i}_seat"] = forms.ChoiceField(
-                label=_("Revoke by"), required=False, choices=revoke_seats
-            )
-            self.fields[f"revoke{i}_penalty"] = forms.ChoiceField(
-                label=_("Penalty"),
-                required=False,
-                choices=[(p, penalty_label(p, rules.revoke_amount)) for p in allowed],
-                initial=rules.revoke_default,
-            )
-        if entry.exchanged:
-            self.fields["exchanged"] = forms.MultipleChoiceField(
-                label=_("Exchanged their packet"),
-                required=False,
-                choices=[(s, seat_letters(s)) for s in seats],
-                widget=forms.CheckboxSelectMultiple,
-            )
+
+    def _suit_fields(self) -> None:
+        """The trumps, unless the variant has none turned up, and the special suit of a
+        variant whose games have one."""
+        if self.entry.trump != NONE:
+            self.fields["trump"] = _suit_buttons(_("Trumps"))
+        if self.entry.special_suit:
+            self.fields["special_suit"] = _suit_buttons(_("Special suit"))
 
     def _contract_fields(self) -> None:
         """A bid: the declarers, the game (a trump game unless another is tapped), its trump,
         contra and recontra, and Gran-Null's first six tricks."""
+        if not self.entry.contract:
+            return
         self.fields["contract_side"] = forms.ChoiceField(
             label=_("Declarers"),
             choices=[(s, seat_letters(s)) for s in self.preset.sides],
@@ -515,15 +484,23 @@ class DealForm(forms.Form):
             initial="trump",
             widget=forms.RadioSelect,
         )
-        self.fields["contract_trump"] = forms.ChoiceField(
-            label=_("Trumps"),
-            choices=suit_choices(),
-            required=False,
-            widget=forms.RadioSelect,
-        )
+        self.fields["contract_trump"] = _suit_buttons(_("Trumps"))
         self.fields["contra"] = forms.BooleanField(label=_("contra"), required=False)
         self.fields["recontra"] = forms.BooleanField(label=_("recontra"), required=False)
         self.fields["first_six"] = _strip(range(7), _("Declarers' tricks among the first six"))
+
+    def _trick_fields(self) -> None:
+        """Tricks: one strip for the first side, or one per player but the last, whose tricks
+        are the rest (shown computed; a posted count for him is still checked)."""
+        seats = self.preset.seats
+        self.trick_seats: list[str] = []
+        self.rest_seat = ""
+        if self.entry.tricks != BY_SEAT:
+            self.fields["tricks"] = _strip(TRICKS, self.preset.sides[0])
+            return
+        *self.trick_seats, self.rest_seat = seats
+        for seat in seats:
+            self.fields[f"tricks_{seat}"] = _strip(TRICKS, seat)
 
     def _honour_fields(self) -> None:
         """The honours, "none claimed" until tapped: the first side's count (the other side
@@ -531,32 +508,101 @@ class DealForm(forms.Form):
         per player: all or none), or each claiming player's (Hussar: the counts that score)."""
         rules = self.record.rules
         size = rules.honour_size
-        self.honours_by = self.entry.honours
+        self.honours_by = self._honours_asked()
         # Rules options "... won them in tricks": the honours taken, not those dealt, are asked
         self.honours_won = rules.honours_by == "captured"
         # Eralash has no trumps: its honours are the four aces, and the form calls them so
         self.honours_are_aces = rules.honours_are_aces
-        if not size:
-            self.honours_by = NONE
-        elif rules.aces_per_player:
-            self.honours_by = BY_SEAT
         self.honour_keys: list[str] = []
         if self.honours_by == BY_SIDE:
             self.fields["honours"] = _strip(
                 range(size + 1), self.preset.sides[0], none=_("none claimed"), initial=""
             )
-            return
-        if self.honours_by == NONE:
-            return
-        keys = self.preset.sides if self.honours_by == BY_HAND else self.preset.seats
-        self.honour_keys = list(keys)
-        for key in keys:
+        elif self.honours_by != NONE:
+            keys = self.preset.sides if self.honours_by == BY_HAND else self.preset.seats
+            self.honour_keys = list(keys)
+            for key in keys:
+                self.fields[f"honours_{key}"] = self._honour_strip(key)
+
+    def _honours_asked(self) -> str:
+        """How the honours are asked: as the preset's entry says, each player's where each
+        counts his own aces (rules option), none without an honour set."""
+        rules = self.record.rules
+        if not rules.honour_size:
+            return NONE
+        if rules.aces_per_player:
+            return BY_SEAT
+        return self.entry.honours
+
+    def _honour_strip(self, key: str) -> forms.TypedChoiceField:
+        """One hand's or player's honours; a claiming player is offered the counts that score,
+        and one given already."""
+        rules = self.record.rules
+        counts = set(range(rules.honour_size + 1))
+        if self.honours_by == BY_CLAIM:
             name = f"honours_{key}"
-            counts = set(range(size + 1))
-            if self.honours_by == BY_CLAIM:  # the counts that score, and one given already
-                given = str(self.data.get(name, self.initial.get(name, "")))
-                counts = {n for n in counts if rules.honour_values.get(n) or str(n) == given}
-            self.fields[name] = _strip(sorted(counts), key, none=_("none claimed"), initial="")
+            given = str(self.data.get(name, self.initial.get(name, "")))
+            counts = {n for n in counts if rules.honour_values.get(n) or str(n) == given}
+        return _strip(sorted(counts), key, none=_("none claimed"), initial="")
+
+    def _call_fields(self) -> None:
+        """Honours called by a side standing two short of the game."""
+        if not self.entry.called:
+            return
+        self.fields["called"] = forms.ChoiceField(
+            label=_("Honours called by"),
+            required=False,
+            choices=[("", _("no call"))] + [(s, seat_letters(s)) for s in self.preset.sides],
+            initial="",
+            widget=forms.RadioSelect,
+        )
+
+    def _revoke_fields(self) -> None:
+        """Who revoked, and the penalty, row by row (``_revoke_rows``)."""
+        rules = self.record.rules
+        allowed = ["add"] if self.preset.only_add else list(PENALTIES)
+        seats = self._revoke_seats()
+        self.revoke_rows = self._revoke_rows()
+        for i in range(1, self.revoke_rows + 1):
+            self.fields[f"revoke{i}_seat"] = forms.ChoiceField(
+                label=_("Revoke by"), required=False, choices=seats
+            )
+            self.fields[f"revoke{i}_penalty"] = forms.ChoiceField(
+                label=_("Penalty"),
+                required=False,
+                choices=[(p, penalty_label(p, rules.revoke_amount)) for p in allowed],
+                initial=rules.revoke_default,
+            )
+
+    def _revoke_seats(self) -> list[tuple[str, str]]:
+        """Who may revoke (not the dummy), named as the dealer's choice names them: "N · Anna"."""
+        players, dummy = self.record.players, self.record.dummy
+        return [("", "—")] + [
+            (s, f"{seat_letters(s)} · {players[s]}" if players.get(s) else seat_letters(s))
+            for s in self.preset.seats
+            if s != dummy
+        ]
+
+    def _revoke_rows(self) -> int:
+        """Two revoke rows, or as many as the deal being corrected (or the post) holds, so that
+        a correction never drops a revoke."""
+        numbers = [2]
+        for key in [*self.initial, *(self.data or {})]:
+            found = re.fullmatch(r"revoke(\d+)_seat", str(key))
+            if found:
+                numbers.append(int(found[1]))
+        return min(max(numbers), self.MAX_REVOKES)
+
+    def _exchange_fields(self) -> None:
+        """Which players exchanged their packet (kept for the log)."""
+        if not self.entry.exchanged:
+            return
+        self.fields["exchanged"] = forms.MultipleChoiceField(
+            label=_("Exchanged their packet"),
+            required=False,
+            choices=[(s, seat_letters(s)) for s in self.preset.seats],
+            widget=forms.CheckboxSelectMultiple,
+        )
 
     @property
     def dealer_is_fixed(self) -> bool:
@@ -619,16 +665,6 @@ class DealForm(forms.Form):
 
     # -- the deal ---------------------------------------------------------------------------
 
-    def _revoke_rows(self, initial: Any) -> int:
-        """Two revoke rows, or as many as the deal being corrected (or the post) holds, so that
-        a correction never drops a revoke."""
-        numbers = [2]
-        for key in [*(initial or {}), *(self.data or {})]:
-            found = re.fullmatch(r"revoke(\d+)_seat", str(key))
-            if found:
-                numbers.append(int(found[1]))
-        return min(max(numbers), self.MAX_REVOKES)
-
     @property
     def revoke_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         return [
@@ -641,7 +677,6 @@ class DealForm(forms.Form):
         if not self.is_valid():
             return None
         data = self.cleaned_data
-        preset = self.preset
         deal: dict[str, Any] = {}
         if data.get("dealer"):
             deal["dealer"] = data["dealer"]
@@ -651,108 +686,34 @@ class DealForm(forms.Form):
             if note:
                 deal["note"] = note
             return deal
+        self._read_suits(data, deal)
+        self._read_contract(data, deal)
+        self._read_tricks(data, deal)
+        self._read_honours(data, deal)
+        self._read_taps(data, deal)
+        if note:
+            deal["note"] = note
+        return None if self.group_errors else deal
+
+    def _read_suits(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """The trumps (a won call is not played: there may be no trump to name) and the
+        special suit, asked when a game begins."""
         entry = self.entry
         if entry.trump != NONE:
             if data.get("trump"):
                 deal["trump"] = data["trump"]
             elif entry.trump == REQUIRED and not data.get("called"):
-                # (a won call is not played: there may be no trump to name)
                 self.group_error("trump", gettext("Choose the trump suit."))
         if data.get("special_suit"):
             deal["special_suit"] = data["special_suit"]
         elif self.asks_special:
             self.group_error("special_suit", gettext("A new game begins: choose its special suit."))
-        if entry.contract:
-            self._contract(data, deal)
-        if self.trick_seats:
-            self._seat_tricks(data, deal)
-        elif data.get("tricks") is None:
-            if not data.get("called"):
-                self.group_error("tricks", gettext("Tap the number of tricks."))
-        else:
-            sides = preset.sides
-            counted = sides[0]  # whose tricks the strip counts; the other side's are the rest
-            if self.entry.tricks == BY_DECLARERS:
-                counted = deal.get("contract", {}).get("side", counted)
-            taken = data["tricks"]
-            deal["tricks"] = {side: taken if side == counted else 13 - taken for side in sides}
-        self._honours(data, deal)
-        if data.get("called"):
-            deal["called"] = data["called"]
-        revokes = [
-            {"seat": data[f"revoke{i}_seat"], "penalty": data.get(f"revoke{i}_penalty") or "add"}
-            for i in range(1, self.revoke_rows + 1)
-            if data.get(f"revoke{i}_seat")
-        ]
-        if revokes:
-            deal["revokes"] = revokes
-        if data.get("exchanged"):
-            deal["exchanged"] = list(data["exchanged"])
-        if note:
-            deal["note"] = note
-        return None if self.group_errors else deal
 
-    def _seat_tricks(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
-        """Each player's tricks; the last player's are the rest, unless the post gives them."""
-        counts = {s: data.get(f"tricks_{s}") for s in self.trick_seats}
-        if None in counts.values():
-            self.group_error("tricks", gettext("Tap the tricks of every player."))
+    def _read_contract(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """The bid: declarers (the dealer's side unless tapped), game, trump, doubling, and
+        the declarers' first six tricks of a Gran-Null."""
+        if not self.entry.contract:
             return
-        taken = sum(c for c in counts.values() if c is not None)
-        rest = data.get(f"tricks_{self.rest_seat}")
-        if rest is None:
-            if taken > 13:
-                self.group_error(
-                    "tricks",
-                    gettext("These players took %(n)s tricks: more than the 13 of a deal.")
-                    % {"n": taken},
-                )
-                return
-            rest = 13 - taken
-        deal["tricks"] = {**counts, self.rest_seat: rest}
-
-    def _honours(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
-        """The honours claimed, if any: nothing is written when nobody claims them."""
-        if self.honours_by == NONE:
-            return
-        contract = deal.get("contract")
-        if contract is not None and contract.get("game") != "trump":
-            # Honours count in a trump game only (the engine refuses them in any other): a
-            # claim tapped before another game was chosen is refused, never dropped unseen.
-            names = ["honours", *(f"honours_{k}" for k in self.honour_keys)]
-            if any(data.get(name) is not None for name in names):
-                self.group_error(
-                    "honours",
-                    gettext("Honours count only in a trump game: tap “%(none)s”.")
-                    % {"none": str(self.fields[names[-1]].choices[0][1])},  # "none claimed"
-                )
-            return
-        size = self.record.rules.honour_size
-        if self.honours_by == BY_SIDE:
-            held = data.get("honours")
-            if held is not None:
-                sides = self.preset.sides
-                deal["honours"] = {sides[0]: held, sides[1]: size - held}
-        else:
-            counts = {k: data.get(f"honours_{k}") for k in self.honour_keys}
-            claimed = {k: v for k, v in counts.items() if v is not None}
-            if self.honours_by == BY_CLAIM:
-                if sum(claimed.values()) > size:
-                    self.group_error(
-                        "honours",
-                        gettext("The players hold %(size)s honours in all, not %(n)s.")
-                        % {"size": size, "n": sum(claimed.values())},
-                    )
-                    return
-            elif claimed and len(claimed) < len(counts):  # all hands or none
-                self.group_error("honours", gettext("Tap the honours of each hand, or none."))
-                return
-            if claimed:
-                deal["honours"] = claimed
-        if data.get("called") and "honours" not in deal:
-            self.group_error("honours", gettext("Tap the honours of the side that called."))
-
-    def _contract(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
         side = data.get("contract_side") or (
             self.record.side_of(data["dealer"]) if data.get("dealer") else ""
         )
@@ -785,6 +746,105 @@ class DealForm(forms.Form):
             else:
                 deal["first_six"] = {side: data["first_six"]}
 
+    def _read_tricks(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """Each player's tricks, or one side's count and the rest to the other side."""
+        if self.trick_seats:
+            self._read_seat_tricks(data, deal)
+            return
+        taken = data.get("tricks")
+        if taken is None:
+            if not data.get("called"):
+                self.group_error("tricks", gettext("Tap the number of tricks."))
+            return
+        sides = self.preset.sides
+        counted = sides[0]  # whose tricks the strip counts; the other side's are the rest
+        if self.entry.tricks == BY_DECLARERS:
+            counted = deal.get("contract", {}).get("side", counted)
+        deal["tricks"] = {side: taken if side == counted else 13 - taken for side in sides}
+
+    def _read_seat_tricks(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """Each player's tricks; the last player's are the rest, unless the post gives them."""
+        counts = {s: data.get(f"tricks_{s}") for s in self.trick_seats}
+        if None in counts.values():
+            self.group_error("tricks", gettext("Tap the tricks of every player."))
+            return
+        taken = sum(c for c in counts.values() if c is not None)
+        rest = data.get(f"tricks_{self.rest_seat}")
+        if rest is None:
+            if taken > 13:
+                self.group_error(
+                    "tricks",
+                    gettext("These players took %(n)s tricks: more than the 13 of a deal.")
+                    % {"n": taken},
+                )
+                return
+            rest = 13 - taken
+        deal["tricks"] = {**counts, self.rest_seat: rest}
+
+    def _read_honours(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """The honours claimed, if any: nothing is written when nobody claims them."""
+        if self.honours_by == NONE:
+            return
+        contract = deal.get("contract")
+        if contract is not None and contract.get("game") != "trump":
+            # Honours count in a trump game only (the engine refuses them in any other): a
+            # claim tapped before another game was chosen is refused, never dropped unseen.
+            names = ["honours", *(f"honours_{k}" for k in self.honour_keys)]
+            if any(data.get(name) is not None for name in names):
+                self.group_error(
+                    "honours",
+                    gettext("Honours count only in a trump game: tap “%(none)s”.")
+                    % {"none": str(self.fields[names[-1]].choices[0][1])},  # "none claimed"
+                )
+            return
+        claimed = self._honours_claimed(data)
+        if claimed is None:
+            return  # refused, and told why
+        if claimed:
+            deal["honours"] = claimed
+        if data.get("called") and "honours" not in deal:
+            self.group_error("honours", gettext("Tap the honours of the side that called."))
+
+    def _honours_claimed(self, data: dict[str, Any]) -> dict[str, int] | None:
+        """The honours tapped, by side, hand or player ({} when none are claimed), or None
+        when the taps are refused (the group's error is set)."""
+        size = self.record.rules.honour_size
+        if self.honours_by == BY_SIDE:
+            held = data.get("honours")
+            if held is None:
+                return {}
+            sides = self.preset.sides
+            return {sides[0]: held, sides[1]: size - held}
+        counts = {k: data.get(f"honours_{k}") for k in self.honour_keys}
+        claimed = {k: v for k, v in counts.items() if v is not None}
+        if self.honours_by == BY_CLAIM:
+            if sum(claimed.values()) > size:
+                self.group_error(
+                    "honours",
+                    gettext("The players hold %(size)s honours in all, not %(n)s.")
+                    % {"size": size, "n": sum(claimed.values())},
+                )
+                return None
+        elif claimed and len(claimed) < len(counts):  # all hands or none
+            self.group_error("honours", gettext("Tap the honours of each hand, or none."))
+            return None
+        return claimed
+
+    def _read_taps(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
+        """What is written as tapped: the call, the revokes (the penalty "add" unless another
+        is chosen) and the players who exchanged their packet."""
+        if data.get("called"):
+            deal["called"] = data["called"]
+        revokes = [
+            {"seat": data[f"revoke{i}_seat"], "penalty": data.get(f"revoke{i}_penalty") or "add"}
+            for i in range(1, self.revoke_rows + 1)
+            if data.get(f"revoke{i}_seat")
+        ]
+        if revokes:
+            deal["revokes"] = revokes
+        if data.get("exchanged"):
+            deal["exchanged"] = list(data["exchanged"])
+
 
 def deal_initial(record: Record, data: dict[str, Any]) -> dict[str, Any]:
     """Form values that show a stored deal for correction."""
@@ -814,19 +874,28 @@ def deal_initial(record: Record, data: dict[str, Any]) -> dict[str, Any]:
     for i, revoke in enumerate(data.get("revokes") or [], start=1):
         initial[f"revoke{i}_seat"] = revoke.get("seat")
         initial[f"revoke{i}_penalty"] = revoke.get("penalty", "add")
-    contract = data.get("contract") or {}
-    if contract:
-        initial["contract_side"] = contract.get("side")
-        initial["contract_game"] = contract.get("game")
-        initial["contract_trump"] = contract.get("trump") or ""
-        initial["contra"] = data.get("doubling") in ("contra", "recontra")
-        initial["recontra"] = data.get("doubling") == "recontra"
-        first_six = data.get("first_six") or {}
-        if contract.get("side") in first_six:
-            initial["first_six"] = first_six[contract["side"]]
-        elif first_six:
-            other = next(iter(first_six))
-            initial["first_six"] = 6 - first_six[other]
+    initial.update(_contract_initial(data))
     if data.get("exchanged"):
         initial["exchanged"] = data["exchanged"]
+    return initial
+
+
+def _contract_initial(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored deal's bid as the form's values (none without a contract)."""
+    contract = data.get("contract") or {}
+    if not contract:
+        return {}
+    initial: dict[str, Any] = {
+        "contract_side": contract.get("side"),
+        "contract_game": contract.get("game"),
+        "contract_trump": contract.get("trump") or "",
+        "contra": data.get("doubling") in ("contra", "recontra"),
+        "recontra": data.get("doubling") == "recontra",
+    }
+    first_six = data.get("first_six") or {}
+    if contract.get("side") in first_six:
+        initial["first_six"] = first_six[contract["side"]]
+    elif first_six:
+        other = next(iter(first_six))
+        initial["first_six"] = 6 - first_six[other]
     return initial

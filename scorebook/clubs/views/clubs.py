@@ -15,131 +15,32 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from players.models import Club, ClubRole, Player, Season, roster_order
+from players.models import Club, Player, Season, roster_order
 from scorebook.clubs import export, standings
 from scorebook.clubs import services as clubs
+from scorebook.clubs.forms import (
+    ClubForm,
+    MergeForm,
+    NightForm,
+    PlayerNameForm,
+    RoleForm,
+    SeasonForm,
+)
 from scorebook.clubs.models import Evening
 from scorebook.display.charts import rating_chart
 from scorebook.display.variants import variant_name
 from scorebook.printing import pdf
-from scorebook.printing.views import BadPrintOption, bad_request, pdf_response, print_options
+from scorebook.printing.views import answers_bad_print_options, pdf_response, print_options
 from scorebook.rules import PRESETS
-from scorebook.tables.forms import show_visible, visible_text
+from scorebook.tables.forms import show_visible
 from scorebook.tables.models import Seat
 from scorebook.templatetags.scorebook import with_names
-
-
-def variant_choices() -> list[tuple[str, str]]:
-    return [(key, str(variant_name(key))) for key in PRESETS]
-
-
-class VariantChoice(forms.ModelForm):
-    """A model form whose ``variant`` is chosen from the presets, by their names."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["variant"].widget.choices = variant_choices()
-
-    def clean_variant(self) -> str:
-        variant = str(self.cleaned_data["variant"])
-        if variant not in PRESETS:
-            raise forms.ValidationError(_("Choose a variant from the list."))
-        return variant
-
-
-class ClubForm(VariantChoice):
-    class Meta:
-        model = Club
-        fields = ["name", "city", "variant", "language"]
-        widgets = {"variant": forms.Select()}
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        visible_text(self, "name", "city")
-
-
-class DateInput(forms.DateInput):
-    """The browser's date picker. It reads and sends only ISO dates (2026-11-20) whatever the
-    page's language, so the value is written that way too: a Russian 20.11.2026 left it empty."""
-
-    input_type = "date"
-
-    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
-        super().__init__(attrs, format="%Y-%m-%d")
-
-
-class NightForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("name of the night"), max_length=100)
-    date = forms.DateField(
-        label=gettext_lazy("date"),
-        widget=DateInput(),
-        initial=timezone.localdate,
-    )
-    place = forms.CharField(label=gettext_lazy("place"), max_length=100, required=False)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        visible_text(self, "name", "place")
-
-
-class SeasonForm(VariantChoice):
-    class Meta:
-        model = Season
-        fields = ["name", "starts_on", "ends_on", "variant", "kind", "best", "min_sessions",
-                  "min_partners"]  # fmt: skip
-        widgets = {
-            "starts_on": DateInput(),
-            "ends_on": DateInput(),
-            "variant": forms.Select(),
-        }
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        visible_text(self, "name")
-        self.fields["best"].widget.attrs["min"] = 1  # as the ladder refuses 0 (docs/ladders.md)
-
-
-class PlayerNameForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("name"), max_length=60)
-
-
-class MergeForm(forms.Form):
-    source = forms.ModelChoiceField(
-        queryset=Player.objects.none(), label=gettext_lazy("the duplicate entry")
-    )
-    target = forms.ModelChoiceField(
-        queryset=Player.objects.none(), label=gettext_lazy("the entry to keep")
-    )
-    sure = forms.BooleanField(
-        label=gettext_lazy("They are one person: merge them (this cannot be undone)"),
-        required=True,
-    )
-
-    def __init__(self, club: Club, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        roster = club.roster.filter(merged_into=None)
-        choices = [("", "---------")] + [
-            (p.pk, p.name) for p in sorted(roster, key=lambda p: roster_order(p.name))
-        ]
-        for name in ("source", "target"):
-            self.fields[name].queryset = roster  # type: ignore[attr-defined]
-            self.fields[name].choices = choices  # in roster order, as the list above them
-
-
-class RoleForm(forms.Form):
-    username = forms.CharField(label=gettext_lazy("user name"), max_length=150)
-    # The lesser role unless chosen: a name typed and sent makes no organiser by mistake.
-    role = forms.ChoiceField(
-        label=gettext_lazy("role"), choices=ClubRole.Role.choices, initial=ClubRole.Role.MEMBER
-    )
-
 
 # ---------------------------------------------------------------------------------------------
 # Access
@@ -400,13 +301,11 @@ def season_csv(request: HttpRequest, token: str, pk: int) -> HttpResponse:
 
 
 @require_safe
+@answers_bad_print_options
 def season_pdf(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     club, _role = get_club(request, token)
     season = _season(club, pk)
-    try:
-        lang, paper = print_options(request, default_lang=club.language)
-    except BadPrintOption as error:
-        return bad_request(request, error)
+    lang, paper = print_options(request, default_lang=club.language)
     with translation.override(lang):
         context = season_context(club, season)
     body = pdf.season_pdf(context, lang=lang, paper=paper)
