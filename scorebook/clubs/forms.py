@@ -1,7 +1,7 @@
 """A club's forms: the club, a night, a season, the roster's names and merges, the roles.
 
 Free text (names, a city, a place) refuses invisible formatting characters, as a record's
-text does (tables.forms.visible_text).
+text does (scorebook.text.visible_text).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from players.models import Club, ClubRole, Player, Season, roster_order
 from scorebook.display.variants import variant_name
 from scorebook.rules import PRESETS
-from scorebook.tables.forms import visible_text
+from scorebook.text import visible_text
 
 
 def variant_choices() -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
-from django.utils.text import capfirst, format_lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -43,7 +43,8 @@ from scorebook.rules.presets import (
     Preset,
     int_option_range,
 )
-from scorebook.rules.record import Record, invisible_character, player_name, without_invisible
+from scorebook.rules.record import Record, player_name
+from scorebook.text import show_visible, visible_text
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUIT_ORDER = ["C", "D", "H", "S"]  # clubs lowest, spades highest (seed page)
@@ -71,45 +72,6 @@ def suit_choices(blank: bool = False) -> list[tuple[str, str]]:
 # name) refuses what the engine refuses in a record's text, the invisible formatting
 # characters (rules.record.invisible_character): a direction override in a club's name would
 # turn the rest of its line around, on the page and in the PDF.
-
-
-def show_visible(form: forms.BaseForm, name: str) -> None:
-    """Show the refused field ``name`` again without its invisible characters: they cannot be
-    seen, so they cannot be deleted ("Ан\u202eна" showed as "Анан"); what the field shows
-    is what the next tap sends."""
-    key = form.add_prefix(name)
-    value = form.data.get(key)
-    if isinstance(value, str):
-        data = form.data.copy()
-        data[key] = without_invisible(value)
-        form.data = data
-
-
-class VisibleText:
-    """A field's validator: no invisible formatting character, told by the field's label."""
-
-    def __init__(self, label: object, form: forms.BaseForm, name: str) -> None:
-        self.label, self.form, self.name = label, form, name
-
-    def __call__(self, value: object) -> None:
-        char = invisible_character(value) if isinstance(value, str) else None
-        if char is not None:
-            show_visible(self.form, self.name)
-            raise forms.ValidationError(
-                _(
-                    "%(field)s: must not contain invisible formatting characters (such as "
-                    "direction marks); found %(char)s."
-                ),
-                code="invisible",
-                params={"field": capfirst(self.label), "char": f"U+{ord(char):04X}"},
-            )
-
-
-def visible_text(form: forms.BaseForm, *names: str) -> None:
-    """The free-text fields ``names`` of ``form`` refuse invisible formatting characters."""
-    for name in names:
-        field = form.fields[name]
-        field.validators = [*field.validators, VisibleText(field.label or name, form, name)]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -36,11 +36,11 @@ from scorebook.clubs.models import Evening
 from scorebook.display.charts import rating_chart
 from scorebook.display.variants import variant_name
 from scorebook.printing import pdf
-from scorebook.printing.views import answers_bad_print_options, pdf_response, print_options
+from scorebook.printing.options import answers_bad_print_options, pdf_response, print_options
 from scorebook.rules import PRESETS
-from scorebook.tables.forms import show_visible
 from scorebook.tables.models import Seat
 from scorebook.templatetags.scorebook import with_names
+from scorebook.text import show_visible
 
 # ---------------------------------------------------------------------------------------------
 # Access
