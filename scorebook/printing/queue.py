@@ -4,8 +4,9 @@ A PDF is kept in the ``pdfs`` cache under a key that names everything it is made
 column of the table's row (its ``version`` is bumped by every deal saved, corrected, voided,
 undone or restored; the other columns change with its title, date, night or links), of its
 night's and its club's rows, the player in each seat and his name (a rename or a merge), and
-the language, the paper, the site's address (printed with the QR code) and the code,
-templates, stylesheet, fonts and translations that draw it. Any change gives a new key, so
+the language, the paper, the site's address (the ``SITE_URL`` setting, printed with the QR
+code: never the request's Host header, which anyone may set) and the code, templates,
+stylesheet, fonts and translations that draw it. Any change gives a new key, so
 nothing stale is ever served; the old keys expire. An evening's key names all of that for each
 of its tables, in the order they print. The key is read before the PDF is made from the
 database, so a PDF is never older than the state its key names.
@@ -99,23 +100,28 @@ def _key(kind: str, pk: int, parts: list[Any]) -> str:
     return derived.pdf_key(kind, pk, parts)
 
 
-def table_key(table: Table, *, lang: str, paper: str, base_url: str) -> str:
+def site_url() -> str:
+    """The site's address printed with the QR codes: the ``SITE_URL`` setting, never a
+    request's Host header (which anyone may set: ``127.0.0.1:1``, ``:2``, ``:3`` would each be
+    another PDF to make). Empty: the sheets carry no QR code."""
+    return str(getattr(settings, "SITE_URL", "") or "")
+
+
+def table_key(table: Table, *, lang: str, paper: str) -> str:
     """The key of the table's PDF as it is now (reads its night, club and seats: two
     queries). The night read here is the one the sheet prints."""
     night = table.evening if table.evening_id is not None else None
     club = night.club if night is not None and night.club_id is not None else None
     rows = [_row(table), _row(night), _row(club), _seats([table])[table.pk]]
-    return _key("table", table.pk, [lang, paper, base_url, *rows])
+    return _key("table", table.pk, [lang, paper, site_url(), *rows])
 
 
-def evening_key(
-    evening: Evening, tables: list[Table], *, lang: str, paper: str, base_url: str
-) -> str:
+def evening_key(evening: Evening, tables: list[Table], *, lang: str, paper: str) -> str:
     """The key of the evening's PDF, ``tables`` being its tables in the order they print."""
     club = evening.club if evening.club_id is not None else None
     seats = _seats(tables)
     rows = [(_row(t), seats[t.pk]) for t in tables]
-    return _key("evening", evening.pk, [lang, paper, base_url, _row(evening), _row(club), rows])
+    return _key("evening", evening.pk, [lang, paper, site_url(), _row(evening), _row(club), rows])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -124,34 +130,33 @@ def evening_key(
 
 @dataclass(frozen=True)
 class Printable:
-    """One PDF asked for: a table's or an evening's, in a language, on a paper, with the
-    site's address for the QR codes."""
+    """One PDF asked for: a table's or an evening's, in a language, on a paper (the site's
+    address for the QR codes is the ``SITE_URL`` setting, the same for every request)."""
 
     kind: str
     pk: int
     lang: str
     paper: str
-    base_url: str
 
     def args(self) -> list[Any]:
-        return [self.kind, self.pk, self.lang, self.paper, self.base_url]
+        return [self.kind, self.pk, self.lang, self.paper]
 
 
 def make(printable: Printable) -> tuple[str, bytes]:
     """The key and the PDF of ``printable`` as the database has it now: from the cache, or
     made and cached (raises DoesNotExist for a table or evening that is gone)."""
     kind = printable.kind
-    options = {"lang": printable.lang, "paper": printable.paper, "base_url": printable.base_url}
+    options = {"lang": printable.lang, "paper": printable.paper}
     render: Callable[[], bytes]
     if kind == "table":
         table = Table.objects.select_related("evening__club").get(pk=printable.pk)
         key = table_key(table, **options)
-        render = lambda: pdf.table_pdf(table, **options)  # noqa: E731
+        render = lambda: pdf.table_pdf(table, **options, base_url=site_url())  # noqa: E731
     elif kind == "evening":
         evening = Evening.objects.select_related("club").get(pk=printable.pk)
         tables = pdf.evening_tables(evening)
         key = evening_key(evening, tables, **options)
-        render = lambda: pdf.evening_pdf(evening, **options)  # noqa: E731
+        render = lambda: pdf.evening_pdf(evening, **options, base_url=site_url())  # noqa: E731
     else:
         raise ValueError(f"no such printable: {kind!r}")
     store = pdf_cache()
@@ -163,10 +168,10 @@ def make(printable: Printable) -> tuple[str, bytes]:
 
 
 @task()
-def make_pdf(kind: str, pk: int, lang: str, paper: str, base_url: str) -> dict[str, str]:
+def make_pdf(kind: str, pk: int, lang: str, paper: str) -> dict[str, str]:
     """The queue's task: make (or find) the PDF, and hand it back in the task's result (the
     web process may share no cache with the worker)."""
-    key, body = make(Printable(kind, pk, lang, paper, base_url))
+    key, body = make(Printable(kind, pk, lang, paper))
     return {"key": key, "pdf": base64.b64encode(body).decode("ascii")}
 
 
@@ -217,7 +222,7 @@ def _body(result: TaskResult[Any]) -> tuple[str, bytes] | None:
 
 
 def _waiting(printable: Printable) -> TaskResult[Any] | None:
-    """A task for the same PDF (kind, table or evening, language, paper, address) that no
+    """A task for the same PDF (kind, table or evening, language, paper) that no
     worker has started yet. It will make the PDF from the database as it is when it starts,
     no older than what this request read, so the asker waits for it instead of queueing
     another: however often a busy night's sheets are asked for while the worker is behind,

@@ -446,3 +446,71 @@ def test_a_job_of_another_evening_never_hands_out_its_pdf(client, night, queue, 
 
     assert response.status_code == 202
     assert waiting_url(response).split("job=")[1] != their_job
+
+
+# ---------------------------------------------------------------------------------------------
+# The site's address: SITE_URL, never the request's Host header
+
+
+@pytest.mark.django_db
+def test_the_host_header_makes_no_other_pdf_and_queues_no_other_task(
+    client, night, queue, settings, renders
+):
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "testserver"]
+    hosts = ["127.0.0.1:1", "127.0.0.1:2", "127.0.0.1:3", "testserver"]
+
+    url = reverse("evening_pdf", args=[night.token])
+
+    urls = {waiting_url(client.get(url, HTTP_HOST=host)) for host in hosts}
+
+    assert len(urls) == 1 and DBTaskResult.objects.count() == 1
+    run_worker()
+    caches[printing.CACHE_ALIAS].clear()
+    (waited,) = urls
+    bodies = {client.get(waited, HTTP_HOST=host).content for host in hosts}
+    assert len(bodies) == 1 and is_pdf(client.get(waited)) and renders == ["evening_pdf"]
+    assert DBTaskResult.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_short_table_is_one_pdf_whatever_the_host(client, table_with_deals, settings, renders):
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "testserver"]
+    url = reverse("table_pdf", args=[table_with_deals.view_token])
+
+    bodies = {client.get(url, HTTP_HOST=f"127.0.0.1:{port}").content for port in (1, 2, 3)}
+
+    assert len(bodies) == 1 and renders == ["table_pdf"]
+
+
+@pytest.mark.django_db
+def test_the_printed_link_is_at_site_url_and_follows_it(client, table_with_deals, settings):
+    table = table_with_deals
+    settings.ALLOWED_HOSTS = ["evil.example", "testserver"]
+    settings.SITE_URL = "https://whist.example.org/club"
+    path = reverse("table", args=[table.view_token])
+    url = reverse("table_pdf", args=[table.view_token])
+
+    first = squeeze(text_of(client.get(url, HTTP_HOST="evil.example").content))
+    assert squeeze(f"https://whist.example.org/club{path}") in first
+    assert "evil.example" not in first
+
+    key = printing.table_key(table, lang="en", paper="a4")
+    settings.SITE_URL = "https://scores.example.net"
+    assert printing.table_key(table, lang="en", paper="a4") != key
+    moved = squeeze(text_of(table_pdf(client, table).content))
+    assert squeeze(f"https://scores.example.net{path}") in moved
+
+
+@pytest.mark.django_db
+def test_without_site_url_the_sheet_has_no_link_rather_than_the_hosts(
+    client, table_with_deals, settings
+):
+    settings.ALLOWED_HOSTS = ["evil.example", "testserver"]
+    settings.SITE_URL = ""
+    table = table_with_deals
+
+    url = reverse("table_pdf", args=[table.view_token])
+
+    text = text_of(client.get(url, HTTP_HOST="evil.example").content)
+
+    assert "evil.example" not in text and table.view_token not in text
