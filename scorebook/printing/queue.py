@@ -17,9 +17,15 @@ task :func:`make_pdf`. With ``PDF_WORKER=1`` the task waits in a queue kept in t
 (:class:`Pending`); the page it shows asks again until the PDF is ready. Without a worker (the
 default, and the tests) the same task runs inside the request. The worker hands the PDF back
 through the task's result in the database, so this works even when the web processes and the
-worker share no cache (the default cache is in each process's memory). A PDF asked for again
-while its task still waits for the worker (a table moved on meanwhile, so its key is new) waits
-for that task rather than queueing another: one waiting task per PDF, however busy the night.
+worker share no cache (the default cache is in each process's memory).
+
+One task per PDF at any moment, held by the database: a task is queued together with its
+:class:`~scorebook.printing.models.PrintJob`, whose ``key`` (the PDF's key) is unique, so two
+requests at the same moment, on any process or server, cannot both queue one: the second
+insert is refused, and that request waits for the first one's task. A PDF asked for again while
+its task still waits for the worker (a table moved on meanwhile, so its key is new) waits for
+that task rather than queueing another (the job's ``waiting`` place, unique too): one waiting
+task per PDF, however busy the night.
 """
 
 from __future__ import annotations
@@ -34,15 +40,15 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import BaseCache, caches
-from django.db import models
+from django.db import IntegrityError, models, transaction
+from django.db.models import Q
 from django.utils import timezone
-from django_tasks import TaskResult, TaskResultStatus, task
-from django_tasks_db import DatabaseBackend
-from django_tasks_db.models import DBTaskResult
+from django_tasks import TaskContext, TaskResult, TaskResultStatus, task
 
 from scorebook import derived
 from scorebook.clubs.models import Evening
 from scorebook.printing import pdf
+from scorebook.printing.models import PrintJob
 from scorebook.tables.models import Seat, Table
 
 logger = logging.getLogger(__name__)
@@ -54,9 +60,6 @@ CACHE_SECONDS = 2 * 24 * 3600
 # A table with more deals than this is printed by the queue too: its PDF takes about half a
 # second, and grows with every deal (measured: 1.0 s for 200 deals, 10 s for 2,000).
 QUEUE_DEALS = 100
-# How long the key of a PDF being made names its task, so that every request for the same
-# PDF waits for the one task instead of queueing another.
-JOB_SECONDS = 3600
 # A task still running this long after it started is taken for lost (its worker was killed)
 # and a new one is queued.
 LOST_SECONDS = 600
@@ -141,6 +144,10 @@ class Printable:
     def args(self) -> list[Any]:
         return [self.kind, self.pk, self.lang, self.paper]
 
+    def name(self) -> str:
+        """Which PDF, whatever the state it shows: its print job's waiting place."""
+        return f"{self.kind}:{self.pk}:{self.lang}:{self.paper}"
+
 
 def make(printable: Printable) -> tuple[str, bytes]:
     """The key and the PDF of ``printable`` as the database has it now: from the cache, or
@@ -167,10 +174,12 @@ def make(printable: Printable) -> tuple[str, bytes]:
     return key, body
 
 
-@task()
-def make_pdf(kind: str, pk: int, lang: str, paper: str) -> dict[str, str]:
+@task(takes_context=True)
+def make_pdf(context: TaskContext, kind: str, pk: int, lang: str, paper: str) -> dict[str, str]:
     """The queue's task: make (or find) the PDF, and hand it back in the task's result (the
-    web process may share no cache with the worker)."""
+    web process may share no cache with the worker). Started, it frees its job's waiting
+    place: a state newer than the one it reads now is a task of its own."""
+    PrintJob.objects.filter(task_id=str(context.task_result.id)).update(waiting=None)
     key, body = make(Printable(kind, pk, lang, paper))
     return {"key": key, "pdf": base64.b64encode(body).decode("ascii")}
 
@@ -195,13 +204,11 @@ class Failed:
     job: str
 
 
-def _job_key(key: str) -> str:
-    return f"job:{key}"
-
-
 def _result(job: str) -> TaskResult[Any] | None:
     """The task result ``job`` names, or None (unknown, pruned, malformed, or a backend that
     keeps no results)."""
+    if not job:
+        return None
     try:
         return make_pdf.get_result(job)
     except Exception:  # noqa: BLE001 - whatever the backend raises, the id names nothing
@@ -219,28 +226,6 @@ def _body(result: TaskResult[Any]) -> tuple[str, bytes] | None:
         return None
     pdf_cache().add(key, body, CACHE_SECONDS)  # the task may have cached it already
     return key, body
-
-
-def _waiting(printable: Printable) -> TaskResult[Any] | None:
-    """A task for the same PDF (kind, table or evening, language, paper) that no
-    worker has started yet. It will make the PDF from the database as it is when it starts,
-    no older than what this request read, so the asker waits for it instead of queueing
-    another: however often a busy night's sheets are asked for while the worker is behind,
-    the queue holds at most one waiting task per PDF, and the wait stays bounded."""
-    backend = make_pdf.get_backend()
-    if not isinstance(backend, DatabaseBackend):
-        return None
-    waiting = (
-        DBTaskResult.objects.ready()
-        .filter(backend_name=backend.alias, task_path=make_pdf.module_path)
-        .order_by("enqueued_at")
-    )
-    wanted = printable.args()
-    for row in waiting[:100]:
-        args = row.args_kwargs.get("args") if isinstance(row.args_kwargs, dict) else None
-        if args == wanted:
-            return row.task_result  # the row just read: no second query
-    return None
 
 
 def _seconds_since(moment: datetime.datetime | None) -> float:
@@ -262,6 +247,96 @@ def _pending(result: TaskResult[Any]) -> Pending:
     )
 
 
+def _awaited(printable: Printable, key: str, job: str) -> bytes | Pending | Failed | None:
+    """What the task ``job``, which the asker was told to wait for, has come to: its PDF (even
+    if the table moved on meanwhile, for :data:`GRACE_SECONDS` after it finished), the wait
+    going on, or its failure; None when it names no task of this PDF, or a lost one."""
+    result = _result(job)
+    if result is None or list(result.args) != printable.args():
+        return None
+    if result.status == TaskResultStatus.SUCCESSFUL:
+        made = _body(result)
+        # Its own PDF, or one that is newer than what the asker was waiting for.
+        fresh = _seconds_since(result.finished_at) <= GRACE_SECONDS
+        if made is not None and (made[0] == key or fresh):
+            return made[1]
+        return None
+    if result.status == TaskResultStatus.FAILED:
+        return Failed(str(result.id))
+    return None if _lost(result) else _pending(result)
+
+
+def _joined(job: PrintJob, key: str) -> bytes | Pending | None:
+    """What the job found for this PDF has come to, if this request may wait for it: its
+    PDF, or the wait. None when it is over for this request (its task failed, was lost or
+    pruned, or, for a job found by its waiting place, was started on an older state than
+    ``key``): the job's row is then let go, so that a new one can be made in its place."""
+    result = _result(job.task_id)
+    status = result.status if result is not None else None
+    if job.key == key:
+        if status == TaskResultStatus.SUCCESSFUL:
+            assert result is not None
+            made = _body(result)
+            if made is not None:
+                return made[1]
+        elif result is not None and status != TaskResultStatus.FAILED and not _lost(result):
+            return _pending(result)
+        PrintJob.objects.filter(pk=job.pk).delete()
+        return None
+    if status == TaskResultStatus.READY:  # not started: it will read a state no older than ours
+        assert result is not None
+        return _pending(result)
+    # Started (or gone) on an older state: its place is free for this state's own task.
+    PrintJob.objects.filter(pk=job.pk, waiting=job.waiting).update(waiting=None)
+    return None
+
+
+def _jobs(key: str, name: str) -> list[PrintJob]:
+    """The jobs a request for this PDF may wait for: its key's own first, then the one waiting
+    for the PDF ``name`` (one query; at most one of each, the database sees to that)."""
+    found = PrintJob.objects.filter(Q(key=key) | Q(waiting=name))
+    return sorted(found, key=lambda job: job.key != key)
+
+
+def _queued(printable: Printable, key: str) -> bytes | Pending | Failed:
+    """The one task of this PDF: found, or queued by this request. The database holds one job
+    per key and one waiting job per PDF (unique columns): two requests at the same moment
+    cannot both queue one, whatever process or server they come through; the one whose insert
+    fails waits for the other's task."""
+    backend = make_pdf.get_backend()
+    if not backend.supports_get_result:  # no queue (no worker): the task runs here, now
+        return _ran(make_pdf.enqueue(*printable.args()))
+    name = printable.name()
+    for _attempt in range(5):
+        found = _jobs(key, name)
+        if found:
+            outcome = _joined(found[0], key)
+            if outcome is not None:
+                return outcome
+            continue
+        try:
+            with transaction.atomic():
+                job = PrintJob.objects.create(key=key, waiting=name)
+                result = make_pdf.enqueue(*printable.args())  # one commit with its job
+                job.task_id = str(result.id)
+                job.save(update_fields=["task_id"])
+        except IntegrityError:
+            continue  # another request queued it first: wait for that task
+        return _pending(result)
+    logger.error("PDF %s: no print job could be found or queued", printable.args())
+    return Failed("")
+
+
+def _ran(result: TaskResult[Any]) -> bytes | Failed:
+    """A task that ran in this request (no worker): its PDF, or its failure."""
+    if result.status == TaskResultStatus.SUCCESSFUL:
+        made = _body(result)
+        if made is not None:
+            return made[1]
+        logger.error("PDF task %s handed back no PDF", result.id)
+    return Failed(str(result.id))
+
+
 def fetch(
     printable: Printable,
     key: str,
@@ -270,10 +345,10 @@ def fetch(
     render: Callable[[], bytes] | None = None,
 ) -> bytes | Pending | Failed:
     """The PDF ``printable`` names, ``key`` being its key as the request read it: from the
-    cache; else from the task ``job`` the asker was told to wait for; else made now by
-    ``render`` if one is given (a short table); else by a task (waiting in the queue, or
-    already run in this request when there is no worker). A failure is logged with its
-    traceback (a task's by django-tasks) and answered with :class:`Failed`."""
+    cache; else made now by ``render`` if one is given (a short table); else from the task
+    ``job`` the asker was told to wait for; else from this PDF's one task, queued by this
+    request if there is none (or run in it when there is no worker). A failure is logged with
+    its traceback (a task's by django-tasks) and answered with :class:`Failed`."""
     store = pdf_cache()
     body = store.get(key)
     if isinstance(body, bytes):
@@ -286,42 +361,8 @@ def fetch(
             return Failed("")
         store.set(key, body, CACHE_SECONDS)
         return body
-
     if job:
-        result = _result(job)
-        if result is not None and list(result.args) == printable.args():
-            if result.status == TaskResultStatus.SUCCESSFUL:
-                made = _body(result)
-                # Its own PDF, or one that is newer than what the asker was waiting for.
-                fresh = _seconds_since(result.finished_at) <= GRACE_SECONDS
-                if made is not None and (made[0] == key or fresh):
-                    return made[1]
-            elif result.status == TaskResultStatus.FAILED:
-                store.delete(_job_key(key))
-                return Failed(str(result.id))
-            elif not _lost(result):
-                return _pending(result)
-
-    known = store.get(_job_key(key))
-    if isinstance(known, str):
-        result = _result(known)
-        if result is not None and result.status == TaskResultStatus.SUCCESSFUL:
-            made = _body(result)
-            if made is not None:
-                return made[1]
-        elif result is not None and result.status != TaskResultStatus.FAILED:
-            if not _lost(result):
-                return _pending(result)
-        store.delete(_job_key(key))
-
-    result = _waiting(printable) or make_pdf.enqueue(*printable.args())
-    if result.status == TaskResultStatus.SUCCESSFUL:  # no worker: it ran in this request
-        made = _body(result)
-        if made is not None:
-            return made[1]
-    if result.is_finished:  # failed, or handed back nothing readable
-        if result.status == TaskResultStatus.SUCCESSFUL:
-            logger.error("PDF task %s handed back no PDF", result.id)
-        return Failed(str(result.id))
-    store.set(_job_key(key), str(result.id), JOB_SECONDS)
-    return _pending(result)
+        awaited = _awaited(printable, key, job)
+        if awaited is not None:
+            return awaited
+    return _queued(printable, key)

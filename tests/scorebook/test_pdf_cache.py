@@ -9,12 +9,18 @@ refreshes until the worker has made it; the tests run that worker in-process.
 
 from __future__ import annotations
 
+import ast
 import datetime
 import html
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.core.cache import caches
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.management.commands import db_worker
@@ -24,6 +30,7 @@ from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Evening
 from scorebook.printing import pdf
 from scorebook.printing import queue as printing
+from scorebook.printing.models import PrintJob
 from scorebook.tables import services
 from tests.scorebook.conftest import add_deals
 from tests.scorebook.records import long_record
@@ -32,6 +39,7 @@ from tests.scorebook.test_pdf import squeeze, text_of
 DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 TABLE_1 = {"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"}
 TABLE_2 = {"N": "Anya", "E": "Egor", "S": "Zoya", "W": "Ivan"}
+ROOT = Path(__file__).resolve().parents[2]
 REFRESH = re.compile(r'<meta http-equiv="refresh" content="\d+; url=([^"]+)">')
 
 
@@ -514,3 +522,131 @@ def test_without_site_url_the_sheet_has_no_link_rather_than_the_hosts(
     text = text_of(client.get(url, HTTP_HOST="evil.example").content)
 
     assert "evil.example" not in text and table.view_token not in text
+
+
+# ---------------------------------------------------------------------------------------------
+# One task per PDF at any moment: the database's unique keys, not a scan in Python
+
+
+@pytest.mark.django_db
+def test_the_database_refuses_a_second_job_for_one_pdf():
+    PrintJob.objects.create(key="pdf:r:evening:1:a", waiting="evening:1:en:a4", task_id="t1")
+    PrintJob.objects.create(key="pdf:r:evening:1:b", waiting=None, task_id="t2")
+    PrintJob.objects.create(key="pdf:r:evening:1:c", waiting=None, task_id="t3")  # many: none
+
+    for key, waiting in [("pdf:r:evening:1:a", None), ("pdf:r:evening:1:d", "evening:1:en:a4")]:
+        with pytest.raises(IntegrityError), transaction.atomic():
+            PrintJob.objects.create(key=key, waiting=waiting, task_id="t4")
+
+
+@pytest.mark.django_db
+def test_a_request_that_read_no_job_a_moment_too_early_joins_the_one_queued_meanwhile(
+    client, night, queue, monkeypatch
+):
+    """Two requests at the same moment: both find no job; the other one inserts its job and
+    queues its task first; this one's insert is refused by the unique key, and it waits for
+    the other's task instead of queueing a second."""
+    jobs = printing._jobs
+    raced: list[str] = []
+
+    def too_early(key, name):
+        if not raced:  # the other request, in between this one's read and its insert
+            other = PrintJob.objects.create(key=key, waiting=name, task_id="")
+            other.task_id = str(printing.make_pdf.enqueue("evening", night.pk, "en", "a4").id)
+            other.save()
+            raced.append(other.task_id)
+            return []
+        return jobs(key, name)
+
+    monkeypatch.setattr(printing, "_jobs", too_early)
+    url = waiting_url(evening_pdf(client, night, lang="en", paper="a4"))
+
+    assert url.endswith(f"job={raced[0]}")
+    assert PrintJob.objects.count() == 1 and DBTaskResult.objects.count() == 1
+
+
+RACE = r"""
+import sys, threading, django
+django.setup()
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+call_command("migrate", verbosity=0)
+from scorebook.clubs.models import Evening
+from scorebook.printing import queue
+from scorebook.printing.models import PrintJob
+from scorebook.tables import services
+from django_tasks_db.models import DBTaskResult
+from tests.scorebook.records import long_record
+
+night = Evening.objects.create(name="Friday")
+table = services.import_record(long_record(deals=12))
+table.evening = night
+table.save(update_fields=["evening"])
+
+COUNT = 6
+read = threading.Barrier(COUNT, timeout=60)  # every request has found no job before any inserts
+seen = threading.local()
+jobs = queue._jobs
+
+def racing(key, name):
+    found = jobs(key, name)
+    if not getattr(seen, "done", False):
+        seen.done = True
+        read.wait()
+    return found
+
+queue._jobs = racing
+answers = []
+
+def request(port):
+    try:
+        response = Client().get(reverse("evening_pdf", args=[night.token]), {"lang": "en"},
+                                HTTP_HOST=f"127.0.0.1:{port}")
+        text = response.content.decode()
+        answers.append((response.status_code, text.split("job=")[1].split('"')[0]))
+    except Exception as error:
+        answers.append(("error", repr(error)))
+    finally:
+        connection.close()
+
+threads = [threading.Thread(target=request, args=(port,)) for port in range(1, COUNT + 1)]
+for t in threads: t.start()
+for t in threads: t.join()
+print(PrintJob.objects.count(), DBTaskResult.objects.count(), sorted(set(answers)))
+"""
+
+
+def test_requests_at_the_same_moment_through_other_hosts_queue_one_task(tmp_path):
+    """Six requests through six Host ports, each on its own connection to a real database
+    file, all past their "is there a job?" read before any of them inserts one: one job, one
+    task, and every request waits for it."""
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in {"DEBUG", "SITE_URL", "LOCAL"}},
+        "DJANGO_SETTINGS_MODULE": "scorebook.settings",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'race.sqlite3'}",
+        "PDF_WORKER": "1",
+        "MEDIA_ROOT": str(tmp_path / "media"),
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", RACE], cwd=ROOT, env=env, capture_output=True, text=True,
+        timeout=300, check=False,
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stderr
+    jobs, tasks, answers = result.stdout.strip().split(maxsplit=2)
+    assert (jobs, tasks) == ("1", "1")
+    (answer,) = ast.literal_eval(answers)  # the same answer for all six: wait for that task
+    assert answer[0] == 202, answers
+
+
+@pytest.mark.parametrize(
+    ("hosts", "warned"), [("*", True), ("whist.example.org", False)], ids=["any", "named"]
+)
+def test_the_deploy_check_says_when_sheets_would_print_no_qr_code(hosts, warned):
+    from tests.scorebook.test_production_settings import manage
+
+    result = manage("check", "--deploy", SECRET_KEY="k" * 50, DEBUG="0", ALLOWED_HOSTS=hosts)
+
+    assert ("printing.W001" in result.stdout + result.stderr) is warned
