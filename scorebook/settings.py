@@ -10,6 +10,7 @@ SESSION_COOKIE_SECURE and CSRF_COOKIE_SECURE set each part on its own. SITE_URL,
 `manage.py import_record` prints, follows ALLOWED_HOSTS unless set.
 """
 
+import json
 import os
 from pathlib import Path
 
@@ -236,8 +237,26 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Files the site keeps: the print worker's finished PDFs (under prints/; kept two days, then
+# removed by `manage.py prune_prints`, which `make run` and the deployment run on a schedule).
+# By default on this machine's disk, in MEDIA_ROOT (media/ beside the code, git-ignored); never
+# served from there: a PDF is handed out by its view, to whoever holds its link. Web servers and
+# print workers on hosts of their own share object storage instead: FILE_STORAGE names the
+# storage class, FILE_STORAGE_OPTIONS (JSON) its options, e.g. django-storages' S3Storage and
+# {"bucket_name": "scorebook-prints"} (docs/deploy.md).
+MEDIA_ROOT = os.environ.get("MEDIA_ROOT", "").strip() or str(BASE_DIR / "media")
+try:
+    FILE_STORAGE_OPTIONS = json.loads(os.environ.get("FILE_STORAGE_OPTIONS", "").strip() or "{}")
+except ValueError as error:
+    raise ImproperlyConfigured(f"FILE_STORAGE_OPTIONS is not JSON: {error}") from None
+if not isinstance(FILE_STORAGE_OPTIONS, dict):
+    raise ImproperlyConfigured('FILE_STORAGE_OPTIONS must be a JSON object, e.g. {"a": 1}')
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": {
+        "BACKEND": os.environ.get("FILE_STORAGE", "").strip()
+        or "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": FILE_STORAGE_OPTIONS,
+    },
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"

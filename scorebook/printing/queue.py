@@ -15,9 +15,11 @@ An evening's PDF, and the PDF of a table longer than :data:`QUEUE_DEALS` deals, 
 task :func:`make_pdf`. With ``PDF_WORKER=1`` the task waits in a queue kept in the database
 (django-tasks-db) until ``manage.py db_worker`` makes it, and the request answers at once
 (:class:`Pending`); the page it shows asks again until the PDF is ready. Without a worker (the
-default, and the tests) the same task runs inside the request. The worker hands the PDF back
-through the task's result in the database, so this works even when the web processes and the
-worker share no cache (the default cache is in each process's memory).
+default, and the tests) the same task runs inside the request. The task puts the finished PDF
+in Django's file storage (``default_storage``: MEDIA_ROOT on this machine's disk, or object
+storage shared by several hosts) at :func:`pdf_path` of its key, and hands back only its key
+and path, so this works even when the web processes and the worker share no cache (the default
+cache is in each process's memory), and the task rows stay a few hundred bytes each.
 
 One task per PDF at any moment, held by the database: a task is queued together with its
 :class:`~scorebook.printing.models.PrintJob`, whose ``key`` (the PDF's key) is unique, so two
@@ -30,9 +32,8 @@ task per PDF, however busy the night.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import datetime
+import hashlib
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -40,6 +41,8 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import BaseCache, caches
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -69,6 +72,8 @@ LOST_SECONDS = 600
 GRACE_SECONDS = 120
 
 KINDS = ("table", "evening")
+# The folder of the file storage where the print queue keeps the PDFs it made.
+PRINTS_DIR = "prints"
 
 
 def pdf_cache() -> BaseCache:
@@ -128,6 +133,54 @@ def evening_key(evening: Evening, tables: list[Table], *, lang: str, paper: str)
 
 
 # ---------------------------------------------------------------------------------------------
+# Where a finished PDF is kept: this process's cache, and the file storage every process shares
+
+
+def pdf_path(key: str) -> str:
+    """Where the file storage keeps the PDF of ``key`` (a digest of it: the key names the rows
+    it was made from)."""
+    return f"{PRINTS_DIR}/{hashlib.blake2b(key.encode(), digest_size=20).hexdigest()}.pdf"
+
+
+def _whole(body: bytes) -> bool:
+    """A PDF written to the end (a file still being written on a local disk is not)."""
+    return body.startswith(b"%PDF-") and body.rstrip().endswith(b"%%EOF")
+
+
+def cached(key: str) -> bytes | None:
+    body = pdf_cache().get(key)
+    return body if isinstance(body, bytes) else None
+
+
+def stored(key: str) -> bytes | None:
+    """The PDF of ``key`` from the file storage (then kept in this process's cache), or None."""
+    try:
+        with default_storage.open(pdf_path(key), "rb") as file:
+            body = file.read()
+    except FileNotFoundError:  # not made yet, or pruned
+        return None
+    except Exception:  # the storage failed: the PDF is made again rather than not at all
+        logger.warning("PDF %s could not be read from the storage", key, exc_info=True)
+        return None
+    if not _whole(body):
+        return None
+    pdf_cache().add(key, body, CACHE_SECONDS)
+    return body
+
+
+def keep(key: str, body: bytes) -> None:
+    """Cache the PDF of ``key`` and put it in the file storage, once (a PDF made twice at once
+    is the same PDF: the second copy is dropped)."""
+    pdf_cache().set(key, body, CACHE_SECONDS)
+    path = pdf_path(key)
+    if default_storage.exists(path):
+        return
+    saved = default_storage.save(path, ContentFile(body))
+    if saved != path:  # written meanwhile by another process, and kept under another name
+        default_storage.delete(saved)
+
+
+# ---------------------------------------------------------------------------------------------
 # Making a PDF
 
 
@@ -166,22 +219,22 @@ def make(printable: Printable) -> tuple[str, bytes]:
         render = lambda: pdf.evening_pdf(evening, **options, base_url=site_url())  # noqa: E731
     else:
         raise ValueError(f"no such printable: {kind!r}")
-    store = pdf_cache()
-    body = store.get(key)
-    if not isinstance(body, bytes):
+    body = cached(key) or stored(key)
+    if body is None:
         body = render()
-        store.set(key, body, CACHE_SECONDS)
+        keep(key, body)
     return key, body
 
 
 @task(takes_context=True)
 def make_pdf(context: TaskContext, kind: str, pk: int, lang: str, paper: str) -> dict[str, str]:
-    """The queue's task: make (or find) the PDF, and hand it back in the task's result (the
-    web process may share no cache with the worker). Started, it frees its job's waiting
-    place: a state newer than the one it reads now is a task of its own."""
+    """The queue's task: make (or find) the PDF and put it in the file storage, where every web
+    process finds it (they may share no cache with the worker); hand back only its key and
+    path. Started, it frees its job's waiting place: a state newer than the one it reads now
+    is a task of its own."""
     PrintJob.objects.filter(task_id=str(context.task_result.id)).update(waiting=None)
-    key, body = make(Printable(kind, pk, lang, paper))
-    return {"key": key, "pdf": base64.b64encode(body).decode("ascii")}
+    key, _body = make(Printable(kind, pk, lang, paper))
+    return {"key": key, "path": pdf_path(key)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -216,16 +269,16 @@ def _result(job: str) -> TaskResult[Any] | None:
 
 
 def _body(result: TaskResult[Any]) -> tuple[str, bytes] | None:
-    """The key and PDF a successful task handed back, kept in this process's cache too."""
+    """The key and PDF a successful task made, read from the storage; None when it handed
+    back something else, or its file is gone (pruned)."""
     value = result.return_value
-    if not isinstance(value, dict):
+    if not isinstance(value, dict) or not isinstance(value.get("key"), str):
         return None
-    try:
-        key, body = str(value["key"]), base64.b64decode(value["pdf"], validate=True)
-    except (KeyError, TypeError, ValueError, binascii.Error):
+    key = value["key"]
+    if value.get("path") != pdf_path(key):
         return None
-    pdf_cache().add(key, body, CACHE_SECONDS)  # the task may have cached it already
-    return key, body
+    body = cached(key) or stored(key)
+    return None if body is None else (key, body)
 
 
 def _seconds_since(moment: datetime.datetime | None) -> float:
@@ -345,13 +398,13 @@ def fetch(
     render: Callable[[], bytes] | None = None,
 ) -> bytes | Pending | Failed:
     """The PDF ``printable`` names, ``key`` being its key as the request read it: from the
-    cache; else made now by ``render`` if one is given (a short table); else from the task
-    ``job`` the asker was told to wait for; else from this PDF's one task, queued by this
-    request if there is none (or run in it when there is no worker). A failure is logged with
-    its traceback (a task's by django-tasks) and answered with :class:`Failed`."""
-    store = pdf_cache()
-    body = store.get(key)
-    if isinstance(body, bytes):
+    cache; else made now by ``render`` if one is given (a short table: cached, not stored);
+    else from the file storage; else from the task ``job`` the asker was told to wait for;
+    else from this PDF's one task, queued by this request if there is none (or run in it when
+    there is no worker). A failure is logged with its traceback (a task's by django-tasks) and
+    answered with :class:`Failed`."""
+    body = cached(key)
+    if body is not None:
         return body
     if render is not None:
         try:
@@ -359,7 +412,10 @@ def fetch(
         except Exception:
             logger.exception("PDF %s could not be made", printable.args())
             return Failed("")
-        store.set(key, body, CACHE_SECONDS)
+        pdf_cache().set(key, body, CACHE_SECONDS)
+        return body
+    body = stored(key)  # made by a task, in this process or another, maybe on another host
+    if body is not None:
         return body
     if job:
         awaited = _awaited(printable, key, job)

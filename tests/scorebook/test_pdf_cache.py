@@ -4,7 +4,10 @@ A second request for the same PDF is not rendered again; a change of anything th
 (a deal saved, corrected, voided or undone, a player renamed or merged, the night edited, a
 table removed, a new read-only link) or of the language or the paper gives a fresh PDF. With
 the database queue (``PDF_WORKER=1``) an evening's PDF answers at once with a page that
-refreshes until the worker has made it; the tests run that worker in-process.
+refreshes until the worker has made it; the tests run that worker in-process. The request
+and the task name the PDF by what it shows and SITE_URL, never the request's Host; the
+database holds one task per PDF (a unique key); the worker puts the PDF in the file storage
+(here a directory of each test's own), and old jobs, tasks and files are pruned.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import ast
 import datetime
 import html
+import json
 import os
 import re
 import subprocess
@@ -20,6 +24,8 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import caches
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -44,7 +50,9 @@ REFRESH = re.compile(r'<meta http-equiv="refresh" content="\d+; url=([^"]+)">')
 
 
 @pytest.fixture(autouse=True)
-def empty_pdf_cache():
+def empty_pdf_cache(settings, tmp_path):
+    """No PDF cached, and an empty file storage of the test's own."""
+    settings.MEDIA_ROOT = str(tmp_path / "media")
     caches[printing.CACHE_ALIAS].clear()
     yield
     caches[printing.CACHE_ALIAS].clear()
@@ -650,3 +658,93 @@ def test_the_deploy_check_says_when_sheets_would_print_no_qr_code(hosts, warned)
     result = manage("check", "--deploy", SECRET_KEY="k" * 50, DEBUG="0", ALLOWED_HOSTS=hosts)
 
     assert ("printing.W001" in result.stdout + result.stderr) is warned
+
+
+# ---------------------------------------------------------------------------------------------
+# Finished PDFs in the file storage, not in the task's row
+
+
+@pytest.mark.django_db
+def test_the_task_hands_back_only_where_the_pdf_is_and_every_process_reads_it_there(
+    client, night, queue, monkeypatch, renders
+):
+    url = waiting_url(evening_pdf(client, night))
+    run_worker(monkeypatch)
+    row = DBTaskResult.objects.get()
+    key = row.return_value["key"]
+
+    assert row.return_value == {"key": key, "path": printing.pdf_path(key)}
+    assert key.startswith("pdf:") and len(json.dumps(row.return_value)) < 300
+    with default_storage.open(printing.pdf_path(key), "rb") as file:
+        stored = file.read()
+    assert stored.startswith(b"%PDF-")
+
+    caches[printing.CACHE_ALIAS].clear()  # another web process: no cache shared with the worker
+    assert client.get(url).content == stored
+    caches[printing.CACHE_ALIAS].clear()  # and one that was never told which task to wait for
+    assert evening_pdf(client, night).content == stored
+    assert renders == ["evening_pdf"] and DBTaskResult.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_pdf_gone_from_the_storage_is_made_again_and_a_half_written_one_is_not_served(
+    client, night, queue, monkeypatch, renders
+):
+    url = waiting_url(evening_pdf(client, night))
+    run_worker(monkeypatch)
+    path = DBTaskResult.objects.get().return_value["path"]
+    with default_storage.open(path, "rb") as file:
+        whole = file.read()
+
+    default_storage.delete(path)
+    default_storage.save(path, ContentFile(whole[: len(whole) // 2]))  # still being written
+    caches[printing.CACHE_ALIAS].clear()
+    assert waiting_url(client.get(url)) != url  # not the half, and not an error: made again
+
+    default_storage.delete(path)  # pruned
+    caches[printing.CACHE_ALIAS].clear()
+    again = waiting_url(evening_pdf(client, night))
+    assert again != url and DBTaskResult.objects.filter(status="READY").count() == 1
+    run_worker(monkeypatch)
+    caches[printing.CACHE_ALIAS].clear()
+    assert is_pdf(client.get(again)) and renders == ["evening_pdf", "evening_pdf"]
+
+
+@pytest.mark.django_db
+def test_the_queue_needs_no_disk_of_its_own(client, night, queue, monkeypatch, settings, renders):
+    """A storage with no local path (as object storage is), configured like any other."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
+    }
+    url = waiting_url(evening_pdf(client, night))
+    run_worker(monkeypatch)
+    caches[printing.CACHE_ALIAS].clear()
+
+    assert is_pdf(client.get(url)) and renders == ["evening_pdf"]
+    path = DBTaskResult.objects.get().return_value["path"]
+    assert default_storage.exists(path)
+    assert not (Path(settings.MEDIA_ROOT) / path).exists()
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, "django.core.files.storage.FileSystemStorage {}"),
+        ({"FILE_STORAGE": "django.core.files.storage.InMemoryStorage",
+          "FILE_STORAGE_OPTIONS": '{"location": "prints"}'},
+         "django.core.files.storage.InMemoryStorage {'location': 'prints'}"),
+    ],
+)  # fmt: skip
+def test_the_file_storage_is_chosen_by_the_environment(env, expected):
+    from tests.scorebook.test_production_settings import manage
+
+    result = manage(
+        "shell", "-v", "0", "-c",
+        "from django.conf import settings as s; d = s.STORAGES['default'];"
+        "print(d['BACKEND'], d['OPTIONS'])",
+        **env,
+    )  # fmt: skip
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == expected
