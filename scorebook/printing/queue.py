@@ -47,6 +47,7 @@ from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django_tasks import TaskContext, TaskResult, TaskResultStatus, task
+from django_tasks_db.models import DBTaskResult
 
 from scorebook import derived
 from scorebook.clubs.models import Evening
@@ -60,6 +61,9 @@ CACHE_ALIAS = "pdfs"
 # How long a PDF is kept: the evening's sheets are printed that night, and looked at again in
 # the days after. Every change makes a new key anyway.
 CACHE_SECONDS = 2 * 24 * 3600
+# How long the print queue keeps its jobs, its tasks' rows and the PDF files it made, before
+# ``manage.py prune_prints`` removes them: as long as the cache keeps a PDF.
+KEEP_SECONDS = CACHE_SECONDS
 # A table with more deals than this is printed by the queue too: its PDF takes about half a
 # second, and grows with every deal (measured: 1.0 s for 200 deals, 10 s for 2,000).
 QUEUE_DEALS = 100
@@ -422,3 +426,42 @@ def fetch(
         if awaited is not None:
             return awaited
     return _queued(printable, key)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pruning
+
+
+@dataclass(frozen=True)
+class Pruned:
+    jobs: int
+    tasks: int
+    files: int
+
+
+def prune(*, keep_seconds: float = KEEP_SECONDS) -> Pruned:
+    """Remove the print jobs, the print tasks' rows and the PDF files older than
+    ``keep_seconds``: run on a schedule by ``manage.py prune_prints`` (``make run`` starts it
+    beside the worker; the deployment's timer in docs/deploy.md). Anything newer is kept: a
+    PDF asked for again after it was pruned is made again, and a page still waiting for a
+    pruned task queues another."""
+    cutoff = timezone.now() - datetime.timedelta(seconds=keep_seconds)
+    jobs, _ = PrintJob.objects.filter(created_at__lt=cutoff).delete()
+    tasks, _ = DBTaskResult.objects.filter(
+        task_path=make_pdf.module_path, enqueued_at__lt=cutoff
+    ).delete()
+    files = 0
+    try:
+        _folders, names = default_storage.listdir(PRINTS_DIR)
+    except FileNotFoundError:  # nothing was ever stored
+        names = []
+    for name in names:
+        path = f"{PRINTS_DIR}/{name}"
+        try:
+            if default_storage.get_modified_time(path) >= cutoff:
+                continue
+            default_storage.delete(path)
+        except FileNotFoundError:  # removed meanwhile
+            continue
+        files += 1
+    return Pruned(jobs=jobs, tasks=tasks, files=files)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import datetime
 import html
+import io
 import json
 import os
 import re
@@ -26,6 +27,7 @@ import pytest
 from django.core.cache import caches
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
+from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -748,3 +750,84 @@ def test_the_file_storage_is_chosen_by_the_environment(env, expected):
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == expected
+
+
+# ---------------------------------------------------------------------------------------------
+# Old jobs, tasks and files pruned on a schedule
+
+
+def age(path: str, days: float) -> None:
+    """Make the stored file ``path`` look ``days`` old."""
+    moment = (timezone.now() - datetime.timedelta(days=days)).timestamp()
+    os.utime(default_storage.path(path), (moment, moment))
+
+
+@pytest.mark.django_db
+def test_pruning_removes_old_jobs_tasks_and_files_and_keeps_fresh_ones(
+    client, night, queue, monkeypatch, renders
+):
+    other = Evening.objects.create(name="Last month")
+    table = services.import_record(long_record())
+    table.evening = other
+    table.save(update_fields=["evening"])
+    for evening in (other, night):
+        waiting_url(evening_pdf(client, evening))
+        run_worker(monkeypatch)
+    old_task, fresh_task = DBTaskResult.objects.order_by("enqueued_at")
+    old_path, fresh_path = (t.return_value["path"] for t in (old_task, fresh_task))
+    long_ago = timezone.now() - datetime.timedelta(days=3)
+    DBTaskResult.objects.filter(pk=old_task.pk).update(enqueued_at=long_ago)
+    PrintJob.objects.filter(task_id=str(old_task.pk)).update(created_at=long_ago)
+    age(old_path, 3)
+    age(fresh_path, 1)  # younger than two days: kept
+    not_ours = DBTaskResult.objects.create(
+        args_kwargs={"args": [], "kwargs": {}}, task_path="elsewhere.task",
+        backend_name="default", run_after=long_ago,
+    )  # fmt: skip
+    DBTaskResult.objects.filter(pk=not_ours.pk).update(enqueued_at=long_ago)
+
+    out = io.StringIO()
+    call_command("prune_prints", stdout=out)
+
+    assert out.getvalue().strip() == "Pruned 1 print jobs, 1 tasks, 1 PDF files."
+    assert set(DBTaskResult.objects.values_list("pk", flat=True)) == {fresh_task.pk, not_ours.pk}
+    assert list(PrintJob.objects.values_list("task_id", flat=True)) == [str(fresh_task.pk)]
+    assert not default_storage.exists(old_path) and default_storage.exists(fresh_path)
+    caches[printing.CACHE_ALIAS].clear()
+    assert is_pdf(evening_pdf(client, night)) and renders == ["evening_pdf", "evening_pdf"]
+    assert waiting_url(evening_pdf(client, other))  # pruned: made again when asked again
+
+
+def test_pruning_goes_on_every_so_often_and_outlives_a_failed_round(monkeypatch):
+    from scorebook.printing.management.commands import prune_prints
+
+    rounds: list[str] = []
+
+    def pruning(*, keep_seconds):
+        rounds.append("pruned")
+        if len(rounds) == 2:
+            raise RuntimeError("the database restarted")
+        return printing.Pruned(jobs=0, tasks=0, files=0)
+
+    def sleeping(seconds):
+        assert seconds == 5
+        if len(rounds) == 3:
+            raise KeyboardInterrupt  # stopped with the server
+
+    monkeypatch.setattr(printing, "prune", pruning)
+    monkeypatch.setattr(prune_prints.time, "sleep", sleeping)
+    monkeypatch.setattr(prune_prints, "close_old_connections", lambda: None)
+
+    call_command("prune_prints", "--every", "5", stdout=io.StringIO())
+
+    assert rounds == ["pruned"] * 3
+
+
+def test_make_run_starts_the_pruning_beside_the_worker_and_stops_it_with_the_server():
+    from tests.scorebook.test_make_run import run_commands
+
+    script = "\n".join(run_commands())
+    pruner = [line for line in script.splitlines() if "manage.py prune_prints --" in line]
+
+    assert len(pruner) == 1 and "--every 3600" in pruner[0] and "& pruner=$!" in pruner[0]
+    assert "kill $worker $pruner" in script
