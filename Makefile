@@ -58,13 +58,16 @@ run: venv $(RUN_KEY)
 	fi
 	$(RUN_ENV) $(MANAGE) migrate --noinput
 	@if $(RUN_ENV) $(MANAGE) help seed_demo >/dev/null 2>&1; then $(RUN_ENV) $(MANAGE) seed_demo; fi
-	@# The print worker makes the club nights' PDFs off the request path (docs/deploy.md); it
-	@# starts beside the server and stops with it (Ctrl+C, or the server failing to start). In
-	@# the same session as the server, nice ranks it below the server (not so across services).
-	@echo "Print worker: manage.py db_worker (PDF_WORKER=1), stopped with the server."
+	@# The print worker makes the club nights' PDFs off the request path (docs/deploy.md), and
+	@# prune_prints removes its jobs, tasks and PDF files once they are two days old (now, then
+	@# every hour); both start beside the server and stop with it (Ctrl+C, or the server failing
+	@# to start). In the same session as the server, nice ranks them below the server (not so
+	@# across services).
+	@echo "Print worker: manage.py db_worker (PDF_WORKER=1), pruned by manage.py prune_prints every hour; both stopped with the server."
 	@echo "DEBUG=$(RUN_DEBUG): $(if $(filter 1,$(RUN_DEBUG)),Django's debug pages,the site's own error pages; make run DEBUG=1 for Django's debug pages)."
 	@$(RUN_ENV) PDF_WORKER=1 nice -n 10 $(MANAGE) db_worker & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
+	$(RUN_ENV) PDF_WORKER=1 nice -n 10 $(MANAGE) prune_prints --every 3600 & pruner=$$!; \
+	trap 'kill $$worker $$pruner 2>/dev/null; wait $$worker $$pruner 2>/dev/null' EXIT INT TERM; \
 	$(RUN_ENV) PDF_WORKER=1 $(MANAGE) runserver 127.0.0.1:8000
 
 # Refresh the .po files after changing user-visible strings, then translate and compile.

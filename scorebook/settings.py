@@ -7,9 +7,11 @@ SQLite; docs/load.md measured why). With DEBUG=0 the
 site is HTTPS only (redirect, HSTS, secure cookies); HTTPS=0 turns that off for a trial over
 plain HTTP, and SECURE_SSL_REDIRECT, SECURE_HSTS_SECONDS, SECURE_HSTS_PRELOAD,
 SESSION_COOKIE_SECURE and CSRF_COOKIE_SECURE set each part on its own. SITE_URL, the address
-`manage.py import_record` prints, follows ALLOWED_HOSTS unless set.
+the printed sheets' QR codes and `manage.py import_record` print, follows ALLOWED_HOSTS unless
+set.
 """
 
+import json
 import os
 from pathlib import Path
 
@@ -64,6 +66,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "scorebook",
+    "scorebook.printing",
     "players",
 ]
 
@@ -170,7 +173,7 @@ else:
         }
     }
 
-# Printed PDFs (scorebook/printing.py) have a cache of their own, so that sheets of a few
+# Printed PDFs (scorebook/printing/queue.py) have a cache of their own, so that sheets of a few
 # hundred kilobytes never crowd out the scores: in memory, at most PDF_CACHE_ENTRIES of them;
 # with CACHE_URL, the same shared cache as the scores (the print worker and every web worker
 # then see one copy), under a prefix of their own.
@@ -254,8 +257,26 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Files the site keeps: the print worker's finished PDFs (under prints/; kept two days, then
+# removed by `manage.py prune_prints`, which `make run` and the deployment run on a schedule).
+# By default on this machine's disk, in MEDIA_ROOT (media/ beside the code, git-ignored); never
+# served from there: a PDF is handed out by its view, to whoever holds its link. Web servers and
+# print workers on hosts of their own share object storage instead: FILE_STORAGE names the
+# storage class, FILE_STORAGE_OPTIONS (JSON) its options, e.g. django-storages' S3Storage and
+# {"bucket_name": "scorebook-prints"} (docs/deploy.md).
+MEDIA_ROOT = os.environ.get("MEDIA_ROOT", "").strip() or str(BASE_DIR / "media")
+try:
+    FILE_STORAGE_OPTIONS = json.loads(os.environ.get("FILE_STORAGE_OPTIONS", "").strip() or "{}")
+except ValueError as error:
+    raise ImproperlyConfigured(f"FILE_STORAGE_OPTIONS is not JSON: {error}") from None
+if not isinstance(FILE_STORAGE_OPTIONS, dict):
+    raise ImproperlyConfigured('FILE_STORAGE_OPTIONS must be a JSON object, e.g. {"a": 1}')
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": {
+        "BACKEND": os.environ.get("FILE_STORAGE", "").strip()
+        or "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": FILE_STORAGE_OPTIONS,
+    },
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -282,11 +303,13 @@ if not DEBUG:
     # The TLS-terminating proxy in front of gunicorn says which scheme the browser used.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# The site's address as people type it, which `manage.py import_record` prints before a new
-# table's path (its --base-url overrides it), e.g. SITE_URL=https://whist.example.org. Unset:
-# the development server's http://127.0.0.1:8000 with DEBUG or LOCAL; else the first name in
-# ALLOWED_HOSTS, over https (http with HTTPS=0); with no such name (only "*" or ".domain"), none,
-# and the command prints the path alone.
+# The site's address as people type it (with the path the site is served under, if any), e.g.
+# SITE_URL=https://whist.example.org: the printed sheets' QR codes and links point there (never
+# at a request's Host header, which anyone may set; it is part of every PDF's key), and
+# `manage.py import_record` prints it before a new table's path (its --base-url overrides it).
+# Unset: the development server's http://127.0.0.1:8000 with DEBUG or LOCAL; else the first name
+# in ALLOWED_HOSTS, over https (http with HTTPS=0); with no such name (only "*" or ".domain"), none:
+# the sheets print no QR code (`check --deploy` warns) and the command prints the path alone.
 SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
 if not SITE_URL:
     _named_hosts = [host for host in ALLOWED_HOSTS if host != "*" and not host.startswith(".")]

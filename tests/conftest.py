@@ -1,6 +1,15 @@
 import pytest
 from django.core.cache import cache
+from django.test.utils import override_settings
 from django.utils import translation
+
+
+@pytest.fixture(autouse=True, scope="session")
+def media_root(tmp_path_factory):
+    """Files the site stores (the print queue's PDFs) go to a directory of the test run's own,
+    never to the checkout's media/."""
+    with override_settings(MEDIA_ROOT=str(tmp_path_factory.mktemp("media"))):
+        yield
 
 
 @pytest.fixture(autouse=True)

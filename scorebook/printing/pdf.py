@@ -18,13 +18,13 @@ from datetime import date
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin, urlparse
+from urllib.parse import urlparse
 from urllib.request import url2pathname
 
 import segno
 from django.conf import settings
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -411,9 +411,13 @@ def corrections(table: Table) -> dict[int, list[Mapping[str, Any]]]:
 
 
 def view_url(table: Table, base_url: str | None) -> str:
+    """The table's read-only page at ``base_url``, the site's address as people type it (the
+    ``SITE_URL`` setting, with the path the site is served under, if any); "" without one."""
     if not base_url:
         return ""
-    return urljoin(base_url, reverse("table", args=[table.view_token]))
+    path = reverse("table", args=[table.view_token])
+    prefix = get_script_prefix()  # "/", or the path a request came through: SITE_URL has it
+    return base_url.rstrip("/") + "/" + path.removeprefix(prefix).lstrip("/")
 
 
 def table_sheet(table: Table, base_url: str | None = None, number: int | None = None) -> PrintSheet:

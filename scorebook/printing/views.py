@@ -26,11 +26,6 @@ from scorebook.printing.options import answers_bad_print_options, pdf_response, 
 from scorebook.rules import PRESETS
 from scorebook.tables.access import get_table
 
-
-def site_root(request: HttpRequest) -> str:
-    return request.build_absolute_uri("/")
-
-
 # The "preparing" page asks again after this many seconds; after STALLED seconds in the queue
 # with no worker taking the task, it says that the queue may be busy or its worker down.
 REFRESH_SECONDS = 2
@@ -76,19 +71,18 @@ def serve_printed(
 def table_pdf(request: HttpRequest, token: str) -> HttpResponse:
     table, _can_edit = get_table(request, token)
     lang, paper = print_options(request)
-    base_url = site_root(request)
-    key = printing.table_key(table, lang=lang, paper=paper, base_url=base_url)
+    key = printing.table_key(table, lang=lang, paper=paper)
     long = table.deals.filter(removed=False).count() > printing.QUEUE_DEALS
     return serve_printed(
         request,
-        printing.Printable("table", table.pk, lang, paper, base_url),
+        printing.Printable("table", table.pk, lang, paper),
         key,
         filename=f"whist-sheet-{table.played_on}-table-{table.pk}-{paper}.pdf",
         back=reverse("table", args=[token]),
         # A short table is made at once, in the request: quicker than any queue.
         render_now=None
         if long
-        else lambda: pdf.table_pdf(table, lang=lang, paper=paper, base_url=base_url),
+        else lambda: pdf.table_pdf(table, lang=lang, paper=paper, base_url=printing.site_url()),
     )
 
 
@@ -97,12 +91,11 @@ def table_pdf(request: HttpRequest, token: str) -> HttpResponse:
 def evening_pdf(request: HttpRequest, token: str) -> HttpResponse:
     evening = get_object_or_404(Evening.objects.select_related("club"), token=token)
     lang, paper = print_options(request)
-    base_url = site_root(request)
     tables = pdf.evening_tables(evening)
-    key = printing.evening_key(evening, tables, lang=lang, paper=paper, base_url=base_url)
+    key = printing.evening_key(evening, tables, lang=lang, paper=paper)
     return serve_printed(
         request,
-        printing.Printable("evening", evening.pk, lang, paper, base_url),
+        printing.Printable("evening", evening.pk, lang, paper),
         key,
         filename=f"whist-evening-{evening.date}-{evening.pk}-{paper}.pdf",
         back=reverse("evening", args=[token]),

@@ -3,8 +3,8 @@
 Printed figures: a table's PDF asked for the first time and again (cached); an evening of
 twelve tables asked for with no worker (made in the request) and with the database queue
 (``PDF_WORKER=1``: the request only queues the task and answers "preparing"), then served
-from the task's result. Targets: a cached PDF and a queued request answer in a median of at
-most 50 ms, whatever the size of the sheets.
+from the file storage the task put it in. Targets: a cached PDF and a queued request answer
+in a median of at most 50 ms, whatever the size of the sheets.
 """
 
 from __future__ import annotations
