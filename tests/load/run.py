@@ -167,7 +167,7 @@ def per_server(
     (it was down), and failures, split between those on the wire to an instance while it was
     killed (``errors_by_kill``) and the others (``errors_elsewhere``)."""
     names = {g.port: g.name for g in gunicorns}
-    found = {
+    found: dict[str, dict[str, Any]] = {
         g.name: {
             "port": g.port,
             "answered": 0,
