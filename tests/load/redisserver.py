@@ -119,6 +119,18 @@ class RedisServer:
         except OSError:
             return "(no log)"
 
+    def kill9(self) -> None:
+        """``kill -9`` (an outage: the cache is lost); :meth:`start` brings up an empty one on
+        the same port."""
+        if self.process is None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait()
+        self.process = None
+
     def _end(self) -> None:
         if self.process is None:
             return

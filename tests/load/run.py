@@ -408,12 +408,31 @@ def run_once(
             await run.sleep_until(run.now() + args.up_between)
         loads["middle"] = loadavg()
 
+    outages: list[tuple[float, float]] = []
+
+    async def redis_outage(run: Run) -> None:
+        # --redis-outage S: Redis killed (-9) mid-run, an empty one back S seconds later.
+        assert redis is not None
+        await run.sleep_until(run.mix.duration / 2)
+        at = run.now()
+        await asyncio.to_thread(redis.kill9)
+        await asyncio.sleep(args.redis_outage)
+        await asyncio.to_thread(redis.start)
+        outages.append((at, run.now()))
+        print(f"  redis-server kill -9 at {at:.1f} s, an empty one answering at {run.now():.1f} s")
+
+    async def during(run: Run) -> None:
+        jobs = [kill_loop(run) if kill else midpoint(run)]
+        if args.redis_outage:
+            jobs.append(redis_outage(run))
+        await asyncio.gather(*jobs)
+
     run = Run(mix)
     logs = [g.log for g in gunicorns] + ([worker.log] if worker is not None else [])
     log_starts = {log: log.stat().st_size if log.exists() else 0 for log in logs}
     cpu_before = cpu_now(gunicorns, cluster, worker, redis)
     wall = time.monotonic()
-    asyncio.run(run.run(kill_loop if kill else midpoint))
+    asyncio.run(run.run(during))
     wall = time.monotonic() - wall
     loads["end"] = loadavg()
     cpu_after = cpu_now(gunicorns, cluster, worker, redis)
@@ -510,6 +529,7 @@ def run_once(
         "whole_sheets": run.whole_sheets,
         "by_server": by_server,
         "agreement": agreement,
+        "redis_outage": outages,
     }
     if kill:
         first = {t.pk: t.next_number for t in made}
@@ -722,6 +742,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--pg-port", type=int, default=5499)
     p.add_argument("--redis-port", type=int, default=6499)
     p.add_argument(
+        "--redis-outage",
+        type=float,
+        default=0.0,
+        help="kill -9 the Redis server mid-run and start an empty one this many s later "
+        "(with --cache redis; default 0: no outage)",
+    )
+    p.add_argument(
         "--p95-goal",
         type=float,
         help=f"ms, p95 of saves, polls and pages (default {P95_GOAL_MS:.0f}; "
@@ -744,6 +771,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         p.error("--servers must be 1 or more")
     if args.cache is None:
         args.cache = "redis" if args.servers > 1 else "locmem"
+    if args.redis_outage and args.cache != "redis":
+        p.error("--redis-outage needs the Redis cache (--cache redis, or --servers 2 or more)")
     return args
 
 
