@@ -550,7 +550,9 @@ class Run:
         ok = response is not None and response.status == 200 and response.body[:4] == b"%PDF"
         outcome = last.outcome if ok or not last.ok else f"{last.outcome}, no PDF"
         latency = (self.now() - scheduled) * 1000
-        self.samples.append(Sample("pdf", scheduled, latency, outcome, ok, summary=waits > 0))
+        self.samples.append(
+            Sample("pdf", scheduled, latency, outcome, ok, summary=waits > 0, server=last.server)
+        )
 
     # -- the run ----------------------------------------------------------------------------
 

@@ -181,7 +181,9 @@ def per_server(
     for s in samples:
         if s.summary:  # a PDF's whole wait: its requests are counted one by one
             continue
-        entry = found[names[s.server]]
+        entry = found.get(names.get(s.server, ""))
+        if entry is None:  # not sent to any instance
+            continue
         answered = not s.outcome.startswith("err:")
         if answered:
             entry["answered"] += 1
