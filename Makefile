@@ -18,7 +18,7 @@ help:
 	@echo "make check         - Django system checks and missing migrations"
 	@echo "make bench         - run the benchmarks in tests/bench"
 	@echo "make fonts         - rebuild the printed sheets' fonts (static/fonts/ScorebookSans*.ttf)"
-	@echo "make load          - a club night on gunicorn + PostgreSQL 15 (TABLES= DURATION= WORKERS= SERVER= MODE=kill ARGS=)"
+	@echo "make load          - a club night on gunicorn + PostgreSQL 15 (TABLES= DURATION= WORKERS= SERVER= SERVERS= MODE=kill ARGS=)"
 
 venv: $(STAMP)
 
@@ -108,7 +108,7 @@ bench: venv
 load: venv
 	$(PY) -m tests.load.run $(if $(MODE),--mode $(MODE)) $(if $(TABLES),--tables $(TABLES)) \
 		$(if $(DURATION),--duration $(DURATION)) $(if $(WORKERS),--workers $(WORKERS)) \
-		$(if $(SERVER),--server $(SERVER)) $(ARGS)
+		$(if $(SERVER),--server $(SERVER)) $(if $(SERVERS),--servers $(SERVERS)) $(ARGS)
 
 # The printed sheets' fonts: DejaVu Sans Condensed cut to the scripts and symbols a score sheet
 # uses, without the layout tables (kerning, ligatures) that WeasyPrint would otherwise read and

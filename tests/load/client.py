@@ -21,6 +21,19 @@ to it alive (nginx's default).
   reloading, or one more coming to watch): the whole page, the "page" kind;
 - every ``pdf_every`` s, ``pdf_burst`` evening PDFs are asked for at once, of different nights
   while there are enough nights (else some night twice: two people asking for the same sheets).
+
+With several servers (``ports``) the client is the balancer (:class:`Balancer`): requests go to
+the servers in turn (round-robin); a server that refuses a connection (nothing was sent: it is
+down) is left out for ``fail_timeout`` s and the request goes to the next one at once, as nginx
+does with ``proxy_next_upstream error`` and ``max_fails=1``, for POSTs too (nothing reached the
+dead server). A request cut or timed out after it was sent is not sent again by the balancer:
+it is an error, reported with the server it went to (a save is then posted again by its
+scorer, with the same nonce, and goes to the next server).
+
+Everything the phones are answered is also kept for the agreement check (:class:`Seen`): the
+highest version of each table any answer showed, when each version was first seen, and every
+poll answered "nothing changed" although a newer version had already been seen in an answer
+received before that poll was sent (a stale 204).
 """
 
 from __future__ import annotations
@@ -77,12 +90,19 @@ class PageHtmx:
 class HTTPError(Exception):
     """No HTTP answer: refused, cut, malformed or timed out."""
 
+    @property
+    def refused(self) -> bool:
+        """Nothing was sent: the server was not there (a balancer may try the next one)."""
+        return str(self) == "refused"
+
 
 @dataclass
 class Response:
     status: int
     headers: list[tuple[str, str]]
     body: bytes
+    port: int = 0  # the server that answered (set by Run.send)
+    sent: float = 0.0  # when the request went out, s from the start of the run (Run.send)
 
     def cookies(self) -> dict[str, str]:
         found = {}
@@ -175,6 +195,65 @@ class Sample:
     ok: bool
     # Not a request of its own: a PDF's whole wait, over the "pdf wait" requests it took.
     summary: bool = False
+    server: int = 0  # the port of the server that answered it (or last failed it)
+    failed_over: bool = False  # refused by a server that was down, answered by another
+
+
+class Balancer:
+    """Round-robin over the servers' ports; a server that refused a connection is left out
+    for ``fail_timeout`` s (nginx's ``max_fails=1 fail_timeout=...``), unless all are out."""
+
+    def __init__(self, ports: list[int], fail_timeout: float) -> None:
+        self.ports = list(ports)
+        self.fail_timeout = fail_timeout
+        self.turn = 0
+        self.down_until: dict[int, float] = {}
+
+    def order(self, now: float) -> list[int]:
+        """The servers to try for one request, in order: the next in turn first, the ones
+        marked down last."""
+        n = len(self.ports)
+        start, self.turn = self.turn, (self.turn + 1) % n
+        order = [self.ports[(start + i) % n] for i in range(n)]
+        live = [p for p in order if self.down_until.get(p, 0.0) <= now]
+        return live + [p for p in order if p not in live]
+
+    def failed(self, port: int, now: float) -> None:
+        self.down_until[port] = now + self.fail_timeout
+
+
+@dataclass
+class Seen:
+    """What the phones were answered, for the agreement check (see the module's doc)."""
+
+    # table pk -> version -> when an answer first showed it (s from the start, on receipt)
+    first_seen: dict[int, dict[int, float]] = field(default_factory=dict)
+    # polls answered 204 although a newer version had been seen before they were sent:
+    # (table pk, server port, version asked, newest version seen, s since it was first seen)
+    stale: list[tuple[int, int, int, int, float]] = field(default_factory=list)
+    # polls answered 200 with an older version than the one they asked with
+    went_back: list[tuple[int, int, int, int]] = field(default_factory=list)
+    answers: int = 0  # answers that showed a version
+
+    def saw(self, pk: int, version: int, at: float) -> None:
+        self.answers += 1
+        versions = self.first_seen.setdefault(pk, {})
+        if version not in versions or at < versions[version]:
+            versions[version] = at
+
+    def highest(self, pk: int) -> int | None:
+        versions = self.first_seen.get(pk)
+        return max(versions) if versions else None
+
+    def unchanged(self, pk: int, port: int, asked: int, sent: float) -> None:
+        """A poll asking with ``asked``, sent at ``sent``, was answered 204."""
+        newer = [
+            (at, v) for v, at in self.first_seen.get(pk, {}).items() if v > asked and at < sent
+        ]
+        if newer:
+            at, _v = min(newer)
+            newest = max(v for _at, v in newer)
+            self.stale.append((pk, port, asked, newest, sent - at))
 
 
 @dataclass
@@ -193,7 +272,7 @@ class Acked:
 @dataclass
 class Mix:
     tables: list[LoadTable]
-    port: int
+    ports: list[int]  # one server, or several the client balances over
     duration: float = 60.0
     save_every: float = 4.0
     poll_every: float = 3.0
@@ -208,6 +287,7 @@ class Mix:
     seed: int = 1
     retry_pause: float = 0.5
     grace: float = 60.0  # after the end, how long a scorer keeps retrying an unanswered deal
+    fail_timeout: float = 2.0  # s a server that refused a connection is left out
 
 
 class Run:
@@ -229,6 +309,9 @@ class Run:
         self.refused = Counter[str]()
         self.htmx = PageHtmx()
         self.opened = 0  # pages opened before the measured run (answered, not sampled)
+        self.balancer = Balancer(mix.ports, mix.fail_timeout)
+        self.seen = Seen()
+        self.by_token = {t.edit: t.pk for t in mix.tables} | {t.view: t.pk for t in mix.tables}
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -245,6 +328,30 @@ class Run:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
+    async def balanced(
+        self,
+        method: str,
+        path: str,
+        headers: dict[str, str] | None = None,
+        body: bytes = b"",
+    ) -> tuple[int, Response | HTTPError, bool]:
+        """One request through the balancer: (the port that answered or last failed, its
+        answer or error, whether a refusing server was passed over first)."""
+        order = self.balancer.order(self.now())
+        passed_over = False
+        for i, port in enumerate(order):
+            try:
+                response = await http(port, method, path, headers, body, self.mix.timeout)
+            except HTTPError as error:
+                if error.refused:
+                    self.balancer.failed(port, self.now())
+                    if i + 1 < len(order):
+                        passed_over = True
+                        continue
+                return port, error, passed_over
+            return port, response, passed_over
+        raise AssertionError("unreachable")
+
     async def send(
         self,
         kind: str,
@@ -255,19 +362,34 @@ class Run:
         body: bytes = b"",
         ok: Callable[[Response], bool] = lambda r: r.status == 200,
     ) -> Response | None:
+        """Sends a request at or after its scheduled time; None when no answer came."""
         if self.sem.locked():
             self.waited_for_slot += 1
         async with self.sem:
-            try:
-                response = await http(self.mix.port, method, path, headers, body, self.mix.timeout)
-            except HTTPError as error:
-                latency = (self.now() - scheduled) * 1000
-                self.samples.append(Sample(kind, scheduled, latency, f"err:{error}", False))
-                return None
+            sent = self.now()
+            port, answer, passed_over = await self.balanced(method, path, headers, body)
         latency = (self.now() - scheduled) * 1000
-        good = ok(response)
-        self.samples.append(Sample(kind, scheduled, latency, str(response.status), good))
-        return response
+        if isinstance(answer, HTTPError):
+            self.samples.append(
+                Sample(kind, scheduled, latency, f"err:{answer}", False, False, port, passed_over)
+            )
+            return None
+        good = ok(answer)
+        self.samples.append(
+            Sample(kind, scheduled, latency, str(answer.status), good, False, port, passed_over)
+        )
+        answer.port, answer.sent = port, sent
+        return answer
+
+    def shows(self, token: str, response: Response) -> int | None:
+        """The version of the table an answer shows (its first ``data-version``), noted."""
+        m = VERSION.search(response.body)
+        if m is None:
+            return None
+        version = int(m.group(1))
+        at = self.now() if self.t0 else -1.0  # pages opened before the run: long before
+        self.seen.saw(self.by_token[token], version, at)
+        return version
 
     # -- the phones -------------------------------------------------------------------------
 
@@ -275,13 +397,13 @@ class Run:
         """A phone opens the table page (before the measured run): cookies and the page."""
         last = ""
         for _attempt in range(20):
-            try:
-                page = await http(self.mix.port, "GET", f"/t/{token}/", timeout=self.mix.timeout)
-            except HTTPError as error:
-                last = str(error)
+            _port, page, _passed = await self.balanced("GET", f"/t/{token}/")
+            if isinstance(page, HTTPError):
+                last = str(page)
             else:
                 self.opened += 1
                 if page.status == 200:
+                    self.shows(token, page)
                     return page.cookies(), page.body
                 last = f"{page.status} {page.body[:300]!r}"
             await asyncio.sleep(0.5)
@@ -302,7 +424,7 @@ class Run:
         headers = {
             "HX-Request": "true",
             "HX-Target": self.htmx.form_target,
-            "HX-Current-URL": f"http://127.0.0.1:{mix.port}/t/{table.edit}/",
+            "HX-Current-URL": f"http://127.0.0.1:{mix.ports[0]}/t/{table.edit}/",
             "Content-Type": "application/x-www-form-urlencoded",
             "Cookie": cookie,
         }
@@ -323,8 +445,8 @@ class Run:
                 if response is not None and response.status == 200:
                     acked[number] = (nonce, deal_data(form), sent, attempts)
                     self.acked.longest_wait = max(self.acked.longest_wait, self.now() - first)
-                    if m := VERSION.search(response.body):
-                        version[0] = max(version[0], int(m.group(1)))
+                    if (shown := self.shows(table.edit, response)) is not None:
+                        version[0] = max(version[0], shown)
                     number += 1
                     break
                 if response is not None and response.status in (403, 409, 422):
@@ -350,7 +472,7 @@ class Run:
             "HX-Request": "true",
             "HX-Target": self.htmx.poll_target,
             "HX-Trigger": self.htmx.poll_element,
-            "HX-Current-URL": f"http://127.0.0.1:{mix.port}/t/{token}/",
+            "HX-Current-URL": f"http://127.0.0.1:{mix.ports[0]}/t/{token}/",
         }
         tick = phase
         while tick < self.stop_at:
@@ -361,23 +483,35 @@ class Run:
     async def poll(
         self, token: str, version: list[int], headers: dict[str, str], scheduled: float
     ) -> None:
-        path = f"/t/{token}/sheet/?v={version[0]}"
+        asked = version[0]
+        path = f"/t/{token}/sheet/?v={asked}"
         response = await self.send(
             "poll", scheduled, "GET", path, headers, ok=lambda r: r.status in (200, 204)
         )
-        if response is not None and response.status == 200:
+        if response is None:
+            return
+        if response.status == 204:
+            self.seen.unchanged(self.by_token[token], response.port, asked, response.sent)
+        elif response.status == 200:
             if response_header(response, "hx-reswap") is None:
                 self.whole_sheets += 1
-            if m := VERSION.search(response.body):
-                version[0] = max(version[0], int(m.group(1)))
+            if (shown := self.shows(token, response)) is not None:
+                if shown < asked:
+                    self.seen.went_back.append((self.by_token[token], response.port, asked, shown))
+                version[0] = max(version[0], shown)
 
     async def pages(self, token: str, phase: float) -> None:
         """A phone (re)opens the table's read-only page every ``page_every`` s."""
         tick = phase
         while tick < self.stop_at:
             await self.sleep_until(tick)
-            self.spawn(self.send("page", tick, "GET", f"/t/{token}/", {}))
+            self.spawn(self.page(token, tick))
             tick += self.mix.page_every
+
+    async def page(self, token: str, scheduled: float) -> None:
+        response = await self.send("page", scheduled, "GET", f"/t/{token}/", {})
+        if response is not None and response.status == 200:
+            self.shows(token, response)
 
     async def pdfs(self, evenings: list[str]) -> None:
         mix = self.mix
@@ -416,7 +550,9 @@ class Run:
         ok = response is not None and response.status == 200 and response.body[:4] == b"%PDF"
         outcome = last.outcome if ok or not last.ok else f"{last.outcome}, no PDF"
         latency = (self.now() - scheduled) * 1000
-        self.samples.append(Sample("pdf", scheduled, latency, outcome, ok, summary=waits > 0))
+        self.samples.append(
+            Sample("pdf", scheduled, latency, outcome, ok, summary=waits > 0, server=last.server)
+        )
 
     # -- the run ----------------------------------------------------------------------------
 
@@ -460,3 +596,83 @@ class Run:
         self.end = self.now()
         while self.tasks:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+
+# -- the agreement check's last look: every table through every server ---------------------
+
+DEAL_LOG = re.compile(rb'<ol class="deal-log" id="deal-log">(.*?)</ol>', re.S)
+LOG_ITEM = re.compile(rb'<li value="(\d+)">')
+
+
+@dataclass
+class ServerSheet:
+    """What one server answers for one table after the run, asked directly (no balancer)."""
+
+    status: str  # the whole sheet (GET /t/<view>/sheet/): "200", or what came instead
+    version: int | None  # its data-version
+    numbers: tuple[int, ...]  # the deals its log lists
+    digest: str  # of the whole answer: the servers' must be the same
+    unchanged: str  # ?v=<the database's version>: "204" expected
+    behind: str  # ?v=<one version less>: "200" expected ("nothing changed" would be stale)
+    behind_version: int | None  # the version that answer shows
+
+
+async def _status(port: int, path: str, headers: dict[str, str], timeout: float) -> Response | str:
+    try:
+        return await http(port, "GET", path, headers, timeout=timeout)
+    except HTTPError as error:
+        return f"err:{error}"
+
+
+async def final_sheets(
+    tables: list[LoadTable],
+    ports: list[int],
+    versions: dict[int, int],
+    timeout: float = 30.0,
+    concurrency: int = 8,
+) -> dict[int, dict[int, ServerSheet]]:
+    """For each table and each server: the whole read-only sheet, a poll at the database's
+    version and one at the version before it (table pk -> port -> answers)."""
+    import hashlib
+
+    gate = asyncio.Semaphore(concurrency)
+    found: dict[int, dict[int, ServerSheet]] = {}
+    headers = {"HX-Request": "true", "HX-Target": "sheet", "HX-Trigger": "sheet-poll"}
+
+    async def one(table: LoadTable, port: int) -> None:
+        base = f"/t/{table.view}/sheet/"
+        version = versions[table.pk]
+        async with gate:
+            whole = await _status(port, base, headers, timeout)
+            unchanged = await _status(port, f"{base}?v={version}", headers, timeout)
+            behind = (
+                await _status(port, f"{base}?v={version - 1}", headers, timeout)
+                if version > 0
+                else "200"
+            )
+        if isinstance(whole, Response):
+            m = VERSION.search(whole.body)
+            log = DEAL_LOG.search(whole.body)
+            numbers = tuple(int(n) for n in LOG_ITEM.findall(log.group(1))) if log else ()
+            sheet = ServerSheet(
+                str(whole.status),
+                int(m.group(1)) if m else None,
+                numbers,
+                hashlib.blake2b(whole.body, digest_size=12).hexdigest(),
+                "",
+                "",
+                None,
+            )
+        else:
+            sheet = ServerSheet(whole, None, (), "", "", "", None)
+        sheet.unchanged = str(unchanged.status) if isinstance(unchanged, Response) else unchanged
+        if isinstance(behind, Response):
+            sheet.behind = str(behind.status)
+            if m := VERSION.search(behind.body):
+                sheet.behind_version = int(m.group(1))
+        else:
+            sheet.behind = behind
+        found.setdefault(table.pk, {})[port] = sheet
+
+    await asyncio.gather(*(one(t, p) for t in tables for p in ports))
+    return found

@@ -180,3 +180,18 @@ def check_exactly_once(
                 result.unacknowledged += 1
                 result.details.append(f"table {pk} deal {number}: saved, never acknowledged")
     return result
+
+
+def tables_now(pks: list[int]) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """Each table's version and the numbers of its live deals, as the database has them now."""
+    from django.db import connection
+
+    from scorebook.tables.models import Deal, Table
+
+    connection.close()  # a connection from before the run (and the kills) may be stale
+    versions = dict(Table.objects.filter(pk__in=pks).values_list("pk", "version"))
+    numbers: dict[int, list[int]] = {pk: [] for pk in pks}
+    live = Deal.objects.filter(table_id__in=pks, removed=False).order_by("table_id", "number")
+    for pk, number in live.values_list("table_id", "number"):
+        numbers[pk].append(number)
+    return {pk: (versions[pk], tuple(numbers[pk])) for pk in pks}

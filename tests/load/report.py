@@ -4,7 +4,8 @@
 
 One line a run: when, the server, tables, req/s and p50/p95/p99 (ms) of saves, changed and
 unchanged polls, pages and PDFs, the p95 the goal is checked on, errors, the load average
-before the run, the CPU that other programs used meanwhile, and the server's CPU a request.
+before the run, the CPU that other programs used meanwhile, the server's CPU a request, and
+whether the agreement check passed (docs/load.md).
 """
 
 from __future__ import annotations
@@ -54,6 +55,13 @@ def line(run: dict[str, Any]) -> str:
     cpu = run.get("cpu_percent", {})
     server_ms = cpu.get("server_ms_per_request")
     verdict = "pass" if run.get("pass") else "FAIL"
+    agreement = run.get("agreement")
+    if agreement is None:
+        agrees = "–"  # a run from before the check
+    elif agreement["pass"]:
+        agrees = "yes"
+    else:
+        agrees = "**NO**"
     return (
         "| "
         + " | ".join(
@@ -71,6 +79,7 @@ def line(run: dict[str, Any]) -> str:
                 f"{cpu.get('others', float('nan')):.0f} %"
                 + (" (disturbed)" if run.get("disturbed") else ""),
                 f"{server_ms:.1f}" if server_ms else "–",
+                agrees,
             ]
         )
         + " |"
@@ -93,6 +102,7 @@ def main(argv: list[str] | None = None) -> None:
         "load avg before",
         "others' CPU",
         "server CPU ms/req",
+        "answers agree with the database",
     ]
     print("| " + " | ".join(titles) + " |")
     print("|" + "---|" * len(titles))

@@ -7,8 +7,10 @@ Starts PostgreSQL in a temp dir, migrates, and for each ``--server`` (``sync:N``
 ``gthread:N:THREADS``) starts gunicorn; for each ``--tables`` count makes that many new tables
 of a club (``--per-night`` to a night, ``--start-deals`` deals each) and runs the mix of
 :mod:`tests.load.client` for ``--duration`` s, then prints req/s, p50/p95/p99 and errors per
-request kind. Everything it started is stopped and deleted at the end, on failure and on
-Ctrl-C too. See docs/load.md.
+request kind, and checks that every answer agreed with the database. ``--servers N`` starts N
+gunicorn instances (each a ``--server``, on a port of its own) sharing a throwaway Redis
+(``CACHE_URL``) and the database, the client spreading the requests over them. Everything it
+started is stopped and deleted at the end, on failure and on Ctrl-C too. See docs/load.md.
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tests.load import club
-from tests.load.client import Mix, Run, Sample
+from tests.load.client import Mix, Run, Sample, ServerSheet, final_sheets
 from tests.load.pgcluster import Cluster, free_port
+from tests.load.redisserver import RedisServer
 from tests.load.server import (
     REPO,
     Gunicorn,
@@ -157,31 +160,202 @@ def report_log(log: Path, start: int, file: TextIO = sys.stdout) -> None:
             print(f"    {line[:160]}", file=file)
 
 
-def cpu_now(gunicorn: Gunicorn, cluster: Cluster, worker: PrintWorker | None) -> dict[str, float]:
+def per_server(
+    samples: list[Sample], gunicorns: list[Gunicorn], down: list[tuple[int, float, float]]
+) -> dict[str, dict[str, Any]]:
+    """Per instance: requests answered, answered after passing over an instance that refused
+    (it was down), and failures, split between those on the wire to an instance while it was
+    killed (``errors_by_kill``) and the others (``errors_elsewhere``)."""
+    names = {g.port: g.name for g in gunicorns}
+    found: dict[str, dict[str, Any]] = {
+        g.name: {
+            "port": g.port,
+            "answered": 0,
+            "failed_over_to": 0,
+            "errors_by_kill": 0,
+            "errors_elsewhere": 0,
+            "error_kinds": Counter[str](),
+        }
+        for g in gunicorns
+    }
+    for s in samples:
+        if s.summary:  # a PDF's whole wait: its requests are counted one by one
+            continue
+        entry = found.get(names.get(s.server, ""))
+        if entry is None:  # not sent to any instance
+            continue
+        answered = not s.outcome.startswith("err:")
+        if answered:
+            entry["answered"] += 1
+            if s.failed_over:
+                entry["failed_over_to"] += 1
+        if s.ok:
+            continue
+        start, end = s.scheduled, s.scheduled + s.latency / 1000
+        killed = any(port == s.server and start <= back and at <= end for port, at, back in down)
+        entry["errors_by_kill" if killed else "errors_elsewhere"] += 1
+        entry["error_kinds"][f"{s.kind} {s.outcome}"] += 1
+    for entry in found.values():
+        entry["error_kinds"] = dict(entry["error_kinds"])
+    return found
+
+
+def print_servers(by_server: dict[str, dict[str, Any]], gunicorns: list[Gunicorn]) -> None:
+    print("  per instance (the whole run, warm-up included):")
+    for g in gunicorns:
+        e = by_server[g.name]
+        kinds = ", ".join(f"{k}: {v}" for k, v in sorted(e["error_kinds"].items()))
+        print(
+            f"    {g.name} :{g.port}: {e['answered']} answered ({e['failed_over_to']} of them "
+            f"after another instance refused the connection); errors on the wire when it was "
+            f"killed {e['errors_by_kill']}, other errors {e['errors_elsewhere']}"
+            + (f" ({kinds})" if kinds else "")
+        )
+
+
+def check_agreement(
+    args: argparse.Namespace, run: Run, made: list[club.LoadTable], gunicorns: list[Gunicorn]
+) -> dict[str, Any]:
+    """Did every answer agree with the database? During the run: no answer showed a version
+    of a table that the database does not have at the end; no poll was answered "nothing
+    changed" after a newer version had been seen in an answer received before it was sent
+    (with one cache per process the design allows that for ``derived.POLL_TTL`` s, with a
+    shared cache never); no poll was answered with an older version than it asked with.
+    After the run (with one cache per process, ``POLL_TTL`` s after), through each instance
+    directly: the whole sheet is the same on every instance, shows the database's version and
+    lists its live deals; a poll at that version is answered 204, and a poll one version
+    behind 200 with that version."""
+
+    from scorebook.derived import POLL_TTL
+
+    ports = [g.port for g in gunicorns]
+    names = {g.port: g.name for g in gunicorns}
+    shared = args.cache in ("redis", "db")
+    allowed = 0.0 if shared else float(POLL_TTL)
+    if not shared:  # a process may answer from what it remembered for POLL_TTL s: let it go
+        time.sleep(allowed + 0.5)
+    db = club.tables_now([t.pk for t in made])
+    versions = {pk: version for pk, (version, _numbers) in db.items()}
+    sheets: dict[int, dict[int, ServerSheet]] = asyncio.run(
+        final_sheets(made, ports, versions, timeout=args.timeout)
+    )
+    seen = run.seen
+    problems: list[str] = []
+    ahead = 0
+    for pk, (version, _numbers) in db.items():
+        highest = seen.highest(pk)
+        if highest is not None and highest > version:
+            ahead += 1
+            problems.append(f"table {pk}: an answer showed version {highest}, database {version}")
+    late = [s for s in seen.stale if s[4] > allowed]
+    for pk, port, asked, newest, lag in late[:10]:
+        problems.append(
+            f"table {pk}: {names.get(port, port)} answered 204 to v={asked} {lag:.2f} s after "
+            f"v={newest} had been seen"
+        )
+    for pk, port, asked, shown in seen.went_back[:10]:
+        problems.append(f"table {pk}: {names.get(port, port)} answered v={shown} to v={asked}")
+    differ = wrong = stale_poll = 0
+    for pk, (version, numbers) in db.items():
+        answers = sheets.get(pk, {})
+        if len({a.digest for a in answers.values()}) != 1:
+            differ += 1
+            problems.append(f"table {pk}: the servers' sheets differ")
+        for port, a in answers.items():
+            where = f"table {pk} on {names[port]}"
+            if a.status != "200" or a.version != version or a.numbers != numbers:
+                wrong += 1
+                problems.append(
+                    f"{where}: sheet {a.status}, version {a.version} (database {version}), "
+                    f"{len(a.numbers)} deals (database {len(numbers)})"
+                )
+            if a.unchanged != "204" or (
+                version > 0 and (a.behind != "200" or a.behind_version != version)
+            ):
+                stale_poll += 1
+                problems.append(
+                    f"{where}: poll at v={version} answered {a.unchanged}, at v={version - 1} "
+                    f"answered {a.behind} showing v={a.behind_version}"
+                )
+    ok = not problems
+    tables = len(db)
+    lags = [s[4] for s in seen.stale]
+    kind = (
+        f"shared ({args.cache}): none allowed"
+        if shared
+        else f"one per process: allowed within POLL_TTL = {allowed:g} s"
+    )
+    print(f"  agreement with the database ({tables} tables × {len(ports)} instance(s)):")
+    print(
+        f"    during the run: {seen.answers} answers showed a version; tables with a version "
+        f"beyond the database's: {ahead}; polls answered 204 after a newer version had been "
+        f"seen: {len(seen.stale)}"
+        + (f" (longest {max(lags):.2f} s after)" if lags else "")
+        + f", beyond what the cache allows ({kind}): {len(late)}; polls answered with an "
+        f"older version than asked: {len(seen.went_back)}"
+    )
+    print(
+        f"    after the run, each table through each instance: sheets differing between "
+        f"instances {differ}; sheets not the database's (version, deals) {wrong}; polls at "
+        f"the database's version not 204, or one behind not 200 with it: {stale_poll}"
+    )
+    for line in problems[:20]:
+        print(f"      {line}")
+    print("  AGREEMENT: " + ("PASS" if ok else "FAIL"))
+    return {
+        "pass": ok,
+        "tables": tables,
+        "instances": len(ports),
+        "answers": seen.answers,
+        "ahead": ahead,
+        "stale_204": len(seen.stale),
+        "stale_204_longest_s": max(lags) if lags else 0.0,
+        "stale_204_beyond_allowed": len(late),
+        "went_back": len(seen.went_back),
+        "sheets_differ": differ,
+        "sheets_wrong": wrong,
+        "polls_wrong": stale_poll,
+    }
+
+
+def cpu_now(
+    gunicorns: list[Gunicorn],
+    cluster: Cluster,
+    worker: PrintWorker | None,
+    redis: RedisServer | None,
+) -> dict[str, float]:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     postmaster = cluster.postmaster_pid()
+    redis_pid = redis.pid() if redis is not None else None
     return {
-        "gunicorn": gunicorn.cpu_seconds(),
+        "gunicorn": sum(g.cpu_seconds() for g in gunicorns),
         **({"print worker": worker.cpu_seconds()} if worker is not None else {}),
         "postgres": tree_cpu(postmaster) if postmaster else 0.0,
+        **({"redis": tree_cpu(redis_pid)} if redis_pid else {}),
         "client": usage.ru_utime + usage.ru_stime,
         "machine": machine_cpu(),
     }
+
+
+def label(args: argparse.Namespace, spec: ServerSpec) -> str:
+    """``sync:2``, or ``2×sync:1`` for two instances of it."""
+    return f"{args.servers}×{spec}" if args.servers > 1 else str(spec)
 
 
 def run_once(
     args: argparse.Namespace,
     spec: ServerSpec,
     tables: int,
-    gunicorn: Gunicorn,
+    gunicorns: list[Gunicorn],
     cluster: Cluster,
-    port: int,
     step: int,
     worker: PrintWorker | None,
+    redis: RedisServer | None,
 ) -> dict[str, Any]:
     kill = args.mode == "kill"
+    ports = [g.port for g in gunicorns]
     print(
-        f"\n== {spec}, {tables} tables ({tables * (1 + args.watchers)} phones), "
+        f"\n== {label(args, spec)}, {tables} tables ({tables * (1 + args.watchers)} phones), "
         f"{args.duration:.0f} s" + (f", {args.kills} kills" if kill else "") + " =="
     )
     started = time.monotonic()
@@ -194,7 +368,8 @@ def run_once(
     )
     mix = Mix(
         tables=made,
-        port=port,
+        ports=ports,
+        fail_timeout=args.fail_timeout,
         duration=args.duration,
         save_every=args.save_every,
         poll_every=args.poll_every,
@@ -209,6 +384,8 @@ def run_once(
     )
     loads: dict[str, str] = {"before": loadavg()}
     kills: list[float] = []
+    # (the port killed, when, when it answered again): s from the start of the run
+    down: list[tuple[int, float, float]] = []
 
     async def midpoint(run: Run) -> None:
         await run.sleep_until(run.mix.duration / 2)
@@ -217,27 +394,50 @@ def run_once(
     async def kill_loop(run: Run) -> None:
         # Kills spread over the run; after each restart the phones get at least --up-between
         # seconds of a working server, and keep sending until then even past --duration.
+        # With several instances, one at a time (in turn) while the others keep serving.
         for k in range(args.kills):
             await run.sleep_until(run.mix.duration * (k + 1) / (args.kills + 1))
+            victim = gunicorns[k % len(gunicorns)]
             at = run.now()
-            await asyncio.to_thread(gunicorn.kill9)
+            await asyncio.to_thread(victim.kill9)
             await asyncio.sleep(args.down)
-            await asyncio.to_thread(gunicorn.start)
+            await asyncio.to_thread(victim.start)
             kills.append(at)
-            print(f"  kill -9 at {at:.1f} s, answering again after {run.now() - at:.1f} s")
+            down.append((victim.port, at, run.now()))
+            which = f" of {victim.name} (:{victim.port})" if len(gunicorns) > 1 else ""
+            print(f"  kill -9{which} at {at:.1f} s, answering again after {run.now() - at:.1f} s")
             run.stop_at = max(run.stop_at, run.now() + args.up_between)
             await run.sleep_until(run.now() + args.up_between)
         loads["middle"] = loadavg()
 
+    outages: list[tuple[float, float]] = []
+
+    async def redis_outage(run: Run) -> None:
+        # --redis-outage S: Redis killed (-9) mid-run, an empty one back S seconds later.
+        assert redis is not None
+        await run.sleep_until(run.mix.duration / 2)
+        at = run.now()
+        await asyncio.to_thread(redis.kill9)
+        await asyncio.sleep(args.redis_outage)
+        await asyncio.to_thread(redis.start)
+        outages.append((at, run.now()))
+        print(f"  redis-server kill -9 at {at:.1f} s, an empty one answering at {run.now():.1f} s")
+
+    async def during(run: Run) -> None:
+        jobs = [kill_loop(run) if kill else midpoint(run)]
+        if args.redis_outage:
+            jobs.append(redis_outage(run))
+        await asyncio.gather(*jobs)
+
     run = Run(mix)
-    logs = [gunicorn.log] + ([worker.log] if worker is not None else [])
+    logs = [g.log for g in gunicorns] + ([worker.log] if worker is not None else [])
     log_starts = {log: log.stat().st_size if log.exists() else 0 for log in logs}
-    cpu_before = cpu_now(gunicorn, cluster, worker)
+    cpu_before = cpu_now(gunicorns, cluster, worker, redis)
     wall = time.monotonic()
-    asyncio.run(run.run(kill_loop if kill else midpoint))
+    asyncio.run(run.run(during))
     wall = time.monotonic() - wall
     loads["end"] = loadavg()
-    cpu_after = cpu_now(gunicorn, cluster, worker)
+    cpu_after = cpu_now(gunicorns, cluster, worker, redis)
     stop = run.stop_at  # --duration, or later when restarts after kills took long
     measured = [s for s in run.samples if args.warmup <= s.scheduled < stop]
     seconds = stop - args.warmup
@@ -261,7 +461,12 @@ def run_once(
         cpu.pop("gunicorn")
         cpu.pop("others")
     elif answered:
-        server = used["gunicorn"] + used["postgres"] + used.get("print worker", 0.0)
+        server = (
+            used["gunicorn"]
+            + used["postgres"]
+            + used.get("print worker", 0.0)
+            + used.get("redis", 0.0)
+        )
         server_ms = server / answered * 1000
         cpu["server ms/request"] = server_ms
     per_request = cpu.pop("server ms/request", None)
@@ -279,13 +484,27 @@ def run_once(
     )
     print(f"  measured: scheduled from {args.warmup:.0f} s to {stop:.0f} s")
     print_rows(rows)
+    by_server = per_server(run.samples, gunicorns, down)
+    if len(gunicorns) > 1:
+        print_servers(by_server, gunicorns)
+    if redis is not None:
+        info = redis.info()
+        db0 = info.get("db0")
+        keys = db0.get("keys", "?") if isinstance(db0, dict) else 0
+        if info:
+            print(
+                f"  redis: {info.get('total_commands_processed', '?')} commands since it "
+                f"started, {keys} keys, {info.get('used_memory_human', '?')} used"
+            )
     for log, start in log_starts.items():
         report_log(log, start)
     timeline(run.samples, stop)
+    agreement = check_agreement(args, run, made, gunicorns)
     result: dict[str, Any] = {
         "code": args.code,
         "date": time.strftime("%Y-%m-%d %H:%M"),
-        "server": str(spec),
+        "server": label(args, spec),
+        "servers": len(gunicorns),
         "tables": tables,
         "duration": args.duration,
         "save_every": args.save_every,
@@ -310,11 +529,14 @@ def run_once(
         "rows": rows,
         "refused": dict(run.refused),
         "whole_sheets": run.whole_sheets,
+        "by_server": by_server,
+        "agreement": agreement,
+        "redis_outage": outages,
     }
     if kill:
         first = {t.pk: t.next_number for t in made}
         check = club.check_exactly_once(run.acked.deals, first)
-        ok = (
+        once = (
             check.lost == check.duplicated == check.wrong == check.unacknowledged == 0
             and run.acked.unresolved == 0
             and not run.refused
@@ -333,6 +555,20 @@ def run_once(
         )
         for line in (check.details or [])[:20]:
             print(f"    {line}")
+        print("  EXACTLY ONCE: " + ("PASS" if once else "FAIL"))
+        # Several instances: the others served while one was down. Every request either was
+        # answered (after passing over the dead one if it refused) or was on the wire to the
+        # instance that died; none failed on a live one, none found every instance down.
+        served = True
+        if len(gunicorns) > 1:
+            live_errors = sum(v["errors_elsewhere"] for v in by_server.values())
+            served = live_errors == 0
+            print(
+                "  THE OTHERS KEPT SERVING: "
+                + ("PASS" if served else f"FAIL ({live_errors} errors not caused by a kill)")
+            )
+            result["served"] = served
+        ok = once and served and agreement["pass"]
         result.update(
             kills=len(kills),
             acknowledged=check.acknowledged,
@@ -343,8 +579,8 @@ def run_once(
             replayed=check.replayed,
             retries=run.acked.retries,
             unresolved=run.acked.unresolved,
+            exactly_once=once,
         )
-        print("  EXACTLY ONCE: " + ("PASS" if ok else "FAIL"))
     else:
         core = rows.get(CORE, {})
         errors = sum(r["errors"] for k, r in rows.items() if k in KINDS)
@@ -355,6 +591,7 @@ def run_once(
             f"  goal p95 ≤ {goal:.0f} ms (saves, polls and pages) and no errors: "
             + ("PASS" if ok else "FAIL")
         )
+        ok = ok and agreement["pass"]
         others = cpu.get("others", 0.0)
         if others >= DISTURBED_AT:
             result["disturbed"] = True
@@ -408,6 +645,21 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "docs/load.md)",
     )
     p.add_argument("--workers", type=int, help="worker count (replaces the one of --server)")
+    p.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="gunicorn instances, each a --server on a port of its own, sharing the database "
+        "and (by default when more than one) a throwaway Redis; the client spreads the "
+        "requests over them round-robin (default 1)",
+    )
+    p.add_argument(
+        "--fail-timeout",
+        type=float,
+        default=2.0,
+        help="s the client leaves out an instance that refused a connection (nginx's "
+        "fail_timeout with max_fails=1; default 2)",
+    )
     p.add_argument(
         "--save-every",
         type=float,
@@ -468,9 +720,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--conn-max-age", type=int, default=60, help="gunicorn's CONN_MAX_AGE")
     p.add_argument(
         "--cache",
-        choices=("locmem", "db"),
-        default="locmem",
-        help="Django's cache: per worker, or shared in the database",
+        choices=("locmem", "db", "redis"),
+        help="Django's cache: per worker (locmem), shared in the database (db), or shared "
+        "in a throwaway redis-server (redis; CACHE_URL=redis://...). Default: locmem with "
+        "one instance, redis with several",
     )
     p.add_argument(
         "--durable",
@@ -482,8 +735,21 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--up-between", type=float, default=5.0, help="s of a working server after a restart"
     )
-    p.add_argument("--port", type=int, default=8499, help="gunicorn's port (or a free one)")
+    p.add_argument(
+        "--port",
+        type=int,
+        default=8499,
+        help="gunicorn's port (or a free one); several instances: this one and the next",
+    )
     p.add_argument("--pg-port", type=int, default=5499)
+    p.add_argument("--redis-port", type=int, default=6499)
+    p.add_argument(
+        "--redis-outage",
+        type=float,
+        default=0.0,
+        help="kill -9 the Redis server mid-run and start an empty one this many s later "
+        "(with --cache redis; default 0: no outage)",
+    )
     p.add_argument(
         "--p95-goal",
         type=float,
@@ -498,11 +764,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if args.save_every is None:
         args.save_every = 2.0 if args.mode == "kill" else 4.0
     args.table_counts = [int(n) for n in str(args.tables).split(",") if n.strip()]
-    args.servers = [ServerSpec.parse(s) for s in args.server.split(",") if s.strip()]
+    args.specs = [ServerSpec.parse(s) for s in args.server.split(",") if s.strip()]
     if args.workers:
-        args.servers = [replace(s, workers=args.workers) for s in args.servers]
+        args.specs = [replace(s, workers=args.workers) for s in args.specs]
     if args.warmup >= args.duration:
         p.error("--warmup must be shorter than --duration")
+    if args.servers < 1:
+        p.error("--servers must be 1 or more")
+    if args.cache is None:
+        args.cache = "redis" if args.servers > 1 else "locmem"
+    if args.redis_outage and args.cache != "redis":
+        p.error("--redis-outage needs the Redis cache (--cache redis, or --servers 2 or more)")
     return args
 
 
@@ -550,7 +822,8 @@ def main(argv: list[str] | None = None) -> int:
         f"({os.cpu_count()} cores)"
     )
     cluster = Cluster(durable=args.durable, port=args.pg_port)
-    gunicorn: Gunicorn | None = None
+    redis: RedisServer | None = None
+    gunicorns: list[Gunicorn] = []
     worker: PrintWorker | None = None
     results = []
     failed = False
@@ -560,6 +833,10 @@ def main(argv: list[str] | None = None) -> int:
             f"PostgreSQL on 127.0.0.1:{cluster.port} in {cluster.dir}"
             + (" (durable)" if args.durable else " (fsync off)")
         )
+        if args.cache == "redis":
+            redis = RedisServer(port=args.redis_port)
+            redis.start()
+            print(f"redis-server on 127.0.0.1:{redis.port} in {redis.dir} (no persistence)")
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "LANG": "C.UTF-8",
@@ -571,7 +848,7 @@ def main(argv: list[str] | None = None) -> int:
             "SECRET_KEY": secrets.token_urlsafe(50),
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "CONN_MAX_AGE": str(args.conn_max_age),
-            "CACHE_URL": "db" if args.cache == "db" else "",
+            "CACHE_URL": redis.url if redis is not None else "db" if args.cache == "db" else "",
             "PYTHONUNBUFFERED": "1",
         }
         club.setup(env)
@@ -606,17 +883,21 @@ def main(argv: list[str] | None = None) -> int:
             print(f"print worker: manage.py db_worker (PDF_WORKER=1, {worker.applied})")
         else:
             print("no print worker: PDFs are made in the request")
-        port = free_port(args.port)
-        for spec in args.servers:
-            gunicorn = Gunicorn(spec, port, env, cluster.dir)
-            gunicorn.start()
+        for spec in args.specs:
+            for i in range(args.servers):
+                # each port chosen once the one before is taken, so that no two collide
+                name = f"gunicorn-{i + 1}" if args.servers > 1 else "gunicorn"
+                gunicorns.append(Gunicorn(spec, free_port(args.port + i), env, cluster.dir, name))
+                gunicorns[-1].start()
+            where = ", ".join(f"127.0.0.1:{g.port}" for g in gunicorns)
+            balanced = " (the client balancing round-robin)" if len(gunicorns) > 1 else ""
             print(
-                f"gunicorn {spec} on 127.0.0.1:{port} (CONN_MAX_AGE={args.conn_max_age}, "
-                f"cache {args.cache})"
+                f"gunicorn {label(args, spec)} on {where}{balanced} "
+                f"(CONN_MAX_AGE={args.conn_max_age}, cache {args.cache})"
             )
             for step, tables in enumerate(args.table_counts):
                 result = run_once(
-                    args, spec, tables, gunicorn, cluster, port, step + 100 * len(results), worker
+                    args, spec, tables, gunicorns, cluster, step + 100 * len(results), worker, redis
                 )
                 results.append(result)
                 failed |= not result["pass"]
@@ -624,24 +905,25 @@ def main(argv: list[str] | None = None) -> int:
                     with args.json.open("a") as out:
                         out.write(json.dumps(result) + "\n")
                 time.sleep(2)  # let the last answers and the load settle
-            gunicorn.stop()
-            gunicorn = None
+            while gunicorns:
+                gunicorns.pop().stop()
     except KeyboardInterrupt:
-        print("\ninterrupted: stopping gunicorn and PostgreSQL")
+        print("\ninterrupted: stopping gunicorn, Redis and PostgreSQL")
         failed = True
     except RuntimeError as error:
         print(f"error: {error}", file=sys.stderr)
-        if gunicorn is not None:
-            report_log(gunicorn.log, 0, file=sys.stderr)
+        for g in gunicorns:
+            report_log(g.log, 0, file=sys.stderr)
         failed = True
     finally:
         # A second Ctrl-C (or a kill) must not skip the cleaning up.
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             signal.signal(signum, signal.SIG_IGN)
         steps = [
-            gunicorn.stop if gunicorn is not None else None,
+            *(g.stop for g in gunicorns),
             worker.stop if worker is not None else None,
             _close_connections,
+            redis.stop if redis is not None else None,
             cluster.stop,
         ]
         for step in steps:  # each one, whatever the one before did

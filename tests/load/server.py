@@ -45,11 +45,19 @@ class ServerSpec:
 
 
 class Gunicorn:
-    def __init__(self, spec: ServerSpec, port: int, env: dict[str, str], logdir: Path) -> None:
+    def __init__(
+        self,
+        spec: ServerSpec,
+        port: int,
+        env: dict[str, str],
+        logdir: Path,
+        name: str = "gunicorn",
+    ) -> None:
         self.spec = spec
         self.port = port
         self.env = env
-        self.log = logdir / "gunicorn.log"
+        self.name = name  # several instances: gunicorn-1, gunicorn-2, ... (their logs too)
+        self.log = logdir / f"{name}.log"
         self.process: subprocess.Popen[bytes] | None = None
 
     def command(self) -> list[str]:
