@@ -123,6 +123,9 @@ _is_sqlite = DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
 DATABASES["default"]["CONN_MAX_AGE"] = int(
     os.environ.get("CONN_MAX_AGE") or ("0" if _is_sqlite else "60")
 )
+# Behind PgBouncer in transaction pooling (docs/deploy.md), server-side cursors (the
+# standings' .iterator()) cannot outlive a transaction: DISABLE_SERVER_SIDE_CURSORS=1.
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env_bool("DISABLE_SERVER_SIDE_CURSORS", False)
 if _is_sqlite:
     # SQLite as a real default: readers never wait for the writer (WAL), a writer waits for
     # another up to 20 s instead of failing at once, and every transaction takes the write lock
