@@ -162,7 +162,12 @@ if CACHE_URL == "db":
     }
 elif CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        # Redis down or slow: a miss after half a second, not an error (scorebook/cache.py).
+        "default": {
+            "BACKEND": "scorebook.cache.ForgivingRedisCache",
+            "LOCATION": CACHE_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
     }
 elif CACHE_URL:
     raise ImproperlyConfigured(
@@ -230,6 +235,9 @@ if os.environ.get("RATELIMIT_IP_META_KEY"):
         "proxies in front of the site (docs/deploy.md)"
     )
 RATELIMIT_IP_META_KEY = "scorebook.site.limits.client_address"
+# The counts live in the cache: while a shared Redis is down they cannot be kept, and the
+# limits let requests through (logged) rather than refuse every sign-in (scorebook/cache.py).
+RATELIMIT_FAIL_OPEN = True
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 
 # Requests stay small: a form is a few kilobytes, and an imported record (the largest upload)

@@ -19,11 +19,12 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.test import RequestFactory, TestCase
+from django.urls import reverse
 from django_ratelimit.core import is_ratelimited
 
 from scorebook import derived
 from scorebook.tables import services
-from tests.scorebook.conftest import PLAYERS, russian_deal
+from tests.scorebook.conftest import PLAYERS, deal_form, russian_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -126,3 +127,25 @@ def test_the_sign_in_limit_counts_every_servers_attempts_together(shared):
     second = [in_another_server(attempt) for _ in range(allowed - allowed // 2)]
     assert not any(first + second)
     assert in_another_server(attempt)  # one more, on either server: refused
+
+
+def test_with_redis_down_every_answer_still_comes_from_the_database(client, settings):
+    """Everything in the cache is derived: an outage costs speed, never an answer."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "scorebook.cache.ForgivingRedisCache",
+            "LOCATION": f"redis://127.0.0.1:{_free_port()}/0",  # nothing listens there
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        },
+    }
+    table = services.import_record(
+        {"format": "whist-record/1", "variant": "russian", "players": PLAYERS, "deals": []}
+    )
+    page = client.get(reverse("table", args=[table.edit_token]))
+    saved = client.post(reverse("deal_add", args=[table.edit_token]), deal_form(table))
+    poll = client.get(reverse("table_sheet", args=[table.view_token]) + "?v=0")
+    signed = client.post(reverse("login"), {"username": "x", "password": "y"})
+
+    assert (page.status_code, saved.status_code, poll.status_code) == (200, 302, 200)
+    assert table.deals.count() == 1
+    assert signed.status_code == 200  # the sign-in form again, not an error
