@@ -7,7 +7,7 @@ opponents, multiplied. Honours (trump games only) and revoke points go above, ne
 
 from __future__ import annotations
 
-from .record import Deal
+from .model import Deal
 from .sheet import ABOVE, Ledger
 
 GRAND_VALUE = 3  # Grand, Null and each half of Gran-Null

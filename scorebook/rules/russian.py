@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from .record import Deal
+from .model import Deal
 from .revoke import apply_revokes
 from .sheet import ABOVE, BELOW, Entry, Ledger, entries_json
 
