@@ -6,11 +6,12 @@ from __future__ import annotations
 import datetime
 import re
 import unicodedata
+from typing import TypeGuard
 
 from .errors import RecordError
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A whole number, and not a boolean (``true`` is an int in Python, not in a record)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
