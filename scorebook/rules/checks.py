@@ -123,4 +123,3 @@ def calendar_date(value: object, field: str = "meta.date") -> datetime.date:
     raise _fail(
         f"must be a date as YYYY-MM-DD, got {value!r}", field=field, code="date", value=value
     )
-

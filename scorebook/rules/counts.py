@@ -4,14 +4,66 @@ once when they are plain, and each different one only once in a long record."""
 from __future__ import annotations
 
 import marshal
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from .checks import _fail, is_int
+
+
+def check_counts(
+    value: object,
+    keys: tuple[str, ...],
+    n: int,
+    field: str,
+    *,
+    total: int | None,
+    upto: int,
+) -> dict[str, int]:
+    """A side (or seat) -> count object with exactly ``keys``, each 0..upto."""
+    good = good_counts(value, keys, total, upto)
+    if good is not None:
+        return good
+    if not isinstance(value, Mapping):
+        raise _fail(f"must be an object with {', '.join(keys)}", n, field, code="keys", keys=keys)
+    if set(value) != set(keys):
+        raise _fail(
+            f"must name exactly {', '.join(keys)}, got {', '.join(map(str, value)) or 'nothing'}",
+            n,
+            field,
+            code="keys",
+            keys=keys,
+        )
+    result: dict[str, int] = {}
+    for key in keys:
+        count = value[key]
+        if not is_int(count) or not 0 <= count <= upto:
+            raise _fail(
+                f"{key} must be a whole number from 0 to {upto}, got {count!r}",
+                n,
+                field,
+                code="count",
+                key=key,
+                upto=upto,
+                value=count,
+            )
+        result[key] = count
+    if total is not None and sum(result.values()) != total:
+        shown = " + ".join(str(result[k]) for k in keys)
+        raise _fail(
+            f"must add up to {total}, got {shown} = {sum(result.values())}",
+            n,
+            field,
+            code="sum",
+            total=total,
+            got=sum(result.values()),
+        )
+    return result
 
 
 def good_counts(
     value: object, keys: tuple[str, ...], total: int | None, upto: int
 ) -> dict[str, int] | None:
-    """``value`` as a count object (see _DealParser.counts) if it is a plain one with nothing
+    """``value`` as a count object (see check_counts) if it is a plain one with nothing
     wrong; None for anything else, which the full check looks at."""
     if type(value) is not dict:
         return None
@@ -78,4 +130,3 @@ class KnownCounts(dict[bytes, "dict[str, int] | None"]):
     def __missing__(self, key: bytes) -> dict[str, int] | None:
         counts = self[key] = self.check(marshal.loads(key))
         return counts
-

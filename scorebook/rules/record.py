@@ -7,7 +7,9 @@ the special suit at the start of a game) is checked by the scorer, with the same
 This module checks the record as a whole (its header, players, meta and the dealer rotation)
 and is the parser's public face; the rest is split by concern: model.py (the frozen types and
 the format's names), checks.py (the verdict and checked text), options.py (the rules options),
-deal.py (one deal) and counts.py (tricks and honours counts).
+deal.py (one deal), and for a deal's parts counts.py (tricks and honours counts), honours.py
+(the honours that are not a plain count), bidding.py (Progulochny's contract) and penalties.py
+(revokes).
 """
 
 from __future__ import annotations
