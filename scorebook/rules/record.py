@@ -82,6 +82,26 @@ def _meta(raw: object) -> Mapping[str, Any]:
 
 
 def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str | None]:
+    """Seat -> the player's name (None at the dummy's seat), one player a seat."""
+    named = _seats_named(preset, raw)
+    players = {seat: _player(seat, named.get(seat), dummy) for seat in preset.seats}
+    seen: dict[str, str] = {}
+    for seat, name in players.items():
+        if name is None:
+            continue
+        if name.casefold() in seen:
+            raise _fail(
+                f"{name} sits at {seen[name.casefold()]} and {seat}: one player a seat",
+                field="players",
+                code="same-player",
+                name=name,
+            )
+        seen[name.casefold()] = seat
+    return MappingProxyType(players)
+
+
+def _seats_named(preset: Preset, raw: object) -> Mapping[str, object]:
+    """``players``: an object naming only the variant's seats."""
     if not isinstance(raw, Mapping):
         raise _fail(
             f"must be an object of seat -> name ({', '.join(preset.seats)})",
@@ -98,38 +118,24 @@ def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str
                 seats=preset.seats,
                 value=seat,
             )
-    players: dict[str, str | None] = {}
-    for seat in preset.seats:
-        name = raw.get(seat)
-        if seat == dummy:
-            if name is not None:
-                raise _fail(
-                    f"the dummy seat {seat} has no player, got {name!r}",
-                    field="players",
-                    code="dummy-player",
-                    seat=seat,
-                    value=name,
-                )
-            players[seat] = None
-            continue
-        if not isinstance(name, str) or not name.strip():
+    return raw
+
+
+def _player(seat: str, name: object, dummy: str | None) -> str | None:
+    """The name at one seat: a player's, or none at the dummy's."""
+    if seat == dummy:
+        if name is not None:
             raise _fail(
-                f"seat {seat} needs a player's name", field="players", code="name", seat=seat
-            )
-        players[seat] = player_name(name, f"players.{seat}")
-    seen: dict[str, str] = {}
-    for seat, name in players.items():
-        if name is None:
-            continue
-        if name.casefold() in seen:
-            raise _fail(
-                f"{name} sits at {seen[name.casefold()]} and {seat}: one player a seat",
+                f"the dummy seat {seat} has no player, got {name!r}",
                 field="players",
-                code="same-player",
-                name=name,
+                code="dummy-player",
+                seat=seat,
+                value=name,
             )
-        seen[name.casefold()] = seat
-    return MappingProxyType(players)
+        return None
+    if not isinstance(name, str) or not name.strip():
+        raise _fail(f"seat {seat} needs a player's name", field="players", code="name", seat=seat)
+    return player_name(name, f"players.{seat}")
 
 
 def _check_rotation(preset: Preset, deals: tuple[Deal, ...]) -> str | None:
@@ -177,6 +183,27 @@ def parse_record(data: object) -> Record:
     Raises :class:`RecordError` naming the deal and the field for anything that breaks
     docs/record-format.md or the rules of docs/rules.md.
     """
+    fields = _fields(data)
+    variant = _variant(fields.get("variant"))
+    preset = PRESETS[variant]
+    rules, options = parse_options(preset, fields.get("options"))
+    dummy = _dummy(preset, fields.get("dummy"))
+    players = _players(preset, fields.get("players"), dummy)
+    deals = _deals(rules, dummy, fields.get("deals"))
+    meta = _meta(fields.get("meta"))
+    return Record(
+        variant=variant,
+        rules=rules,
+        options=options,
+        players=players,
+        dummy=dummy,
+        deals=deals,
+        meta=meta,
+    )
+
+
+def _fields(data: object) -> Mapping[str, Any]:
+    """The record: an object of the format's fields, in this format."""
     if not isinstance(data, Mapping):
         raise _fail("a record must be a JSON object", code="object")
     for key in data:
@@ -186,7 +213,10 @@ def parse_record(data: object) -> Record:
         raise _fail(
             f"must be {FORMAT!r}, got {data.get('format')!r}", field="format", code="format"
         )
-    variant = data.get("variant")
+    return data
+
+
+def _variant(variant: object) -> str:
     if not isinstance(variant, str) or variant not in PRESETS:
         raise _fail(
             f"must be one of {', '.join(PRESETS)}, got {variant!r}",
@@ -195,14 +225,15 @@ def parse_record(data: object) -> Record:
             choices=tuple(PRESETS),
             value=variant,
         )
-    preset = PRESETS[variant]
-    rules, options = parse_options(preset, data.get("options"))
+    return variant
 
-    dummy = data.get("dummy")
+
+def _dummy(preset: Preset, dummy: object) -> str | None:
+    """The dummy's seat in three-handed play, where the variant allows one."""
     if dummy is not None:
         if not preset.dummy_allowed:
             raise _fail(
-                f"three-handed play with a dummy is not possible in {variant}",
+                f"three-handed play with a dummy is not possible in {preset.key}",
                 field="dummy",
                 code="dummy-variant",
             )
@@ -214,26 +245,18 @@ def parse_record(data: object) -> Record:
                 seats=preset.seats,
                 value=dummy,
             )
-    players = _players(preset, data.get("players"), dummy)
+    return dummy
 
-    raw_deals = data.get("deals")
+
+def _deals(rules: Rules, dummy: str | None, raw_deals: object) -> tuple[Deal, ...]:
+    """Every deal checked, and the dealers against the rotation."""
     if not isinstance(raw_deals, list):
         raise _fail("must be a list of deals", field="deals", code="deals")
     parser = _DealParser(rules, dummy)
     with paused_gc():
         deals = parser.parse_all(raw_deals)
-    _check_rotation(preset, deals)
-
-    meta = _meta(data.get("meta"))
-    return Record(
-        variant=variant,
-        rules=rules,
-        options=options,
-        players=players,
-        dummy=dummy,
-        deals=deals,
-        meta=meta,
-    )
+    _check_rotation(rules.preset, deals)
+    return deals
 
 
 def load_record(text: str | bytes) -> Record:
