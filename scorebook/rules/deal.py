@@ -97,7 +97,7 @@ class _DealParser:
         )
         self.size = rules.honour_size
         self.has_trump = preset.trump
-        self.trump_required = preset.scoring.trump_in_record
+        self.trump_required = self.has_trump and preset.scoring.trump_in_record
         self.bidding = preset.family == PROGULOCHNY
         # honours, when given, name every side and sum to the whole set (the partnership
         # variants but Progulochny, whose contract decides; Prussian and Hussar sum to less)
@@ -153,14 +153,11 @@ class _DealParser:
         dealer = get("dealer")
         if dealer is not None and dealer not in self.preset.seats:
             return self.checked(raw, n)
-        trump = None
-        if self.has_trump:
-            trump = get("trump")
-            if trump is None:
-                if self.trump_required and "trump" not in raw:
-                    return self.checked(raw, n)
-            elif trump not in SUITS:
-                return self.checked(raw, n)
+        # No trump is None, taken unless the variant requires the key; a variant without a
+        # trump has no "trump" among plain_keys (and trump_required is false), so None here.
+        trump = get("trump")
+        if trump not in SUITS and (trump is not None or self.trump_required and "trump" not in raw):
+            return self.checked(raw, n)
         try:
             tricks = self.known_tricks[_marshal(get("tricks"), 0)]
             honours = None
