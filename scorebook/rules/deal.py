@@ -243,7 +243,7 @@ class _DealParser:
         honours = self.honours(get("honours"), contract, n)
         call_won = self.call_won(called, honours, n)
         tricks = self.tricks(get("tricks"), called, call_won, n)
-        six = self.first_six(get("first_six"), contract, tricks, n)
+        first_six = self.first_six(get("first_six"), contract, tricks, n)
         revokes: tuple[Revoke, ...] = ()
         redealt = False
         raw_revokes = get("revokes")
@@ -253,7 +253,7 @@ class _DealParser:
         special = get("special_suit") if self.special_suit else None
         if special is not None and special not in SUITS:
             check_suit(special, n, "special_suit")
-        named = self.trumps_named_of(get("trumps_named") if self.trumps_named else None, n)
+        named = self.named_trumps(get("trumps_named") if self.trumps_named else None, n)
         exchanged = self.exchanged(get("exchanged") if self.exchanges else None, n)
         # Deal's fields in order, without the named tuple's keyword-taking __new__ (twice as
         # fast, once per deal)
@@ -271,7 +271,7 @@ class _DealParser:
                 special,
                 contract,
                 multiplier,
-                six,
+                first_six,
                 named,
                 exchanged,
                 note,
@@ -292,6 +292,7 @@ class _DealParser:
         return raw
 
     def dealer(self, dealer: object, n: int) -> str | None:
+        """The seat that dealt, when the deal names it (the rotation is checked later)."""
         seats = self.preset.seats
         if dealer is not None and dealer not in seats:
             raise _fail(
@@ -305,6 +306,7 @@ class _DealParser:
         return dealer
 
     def trump(self, deal: Mapping[str, Any], n: int) -> str | None:
+        """The turned-up trump (None: no trump), where the variant has one."""
         trump: str | None = None
         if self.has_trump:
             if self.trump_required and "trump" not in deal:
@@ -377,8 +379,8 @@ class _DealParser:
             )
         return None
 
-    def trumps_named_of(self, named: object, n: int) -> tuple[str, ...]:
-        """The suits named trumps during the deal, in order (Flying Duck)."""
+    def named_trumps(self, named: object, n: int) -> tuple[str, ...]:
+        """The suits named trumps during the deal, in order (Flying Duck, kept for the log)."""
         if named is None:
             return ()
         if not isinstance(named, list) or len(named) > 6:
@@ -386,7 +388,7 @@ class _DealParser:
         return tuple(check_suit(s, n, "trumps_named") for s in named)
 
     def exchanged(self, swapped: object, n: int) -> tuple[str, ...]:
-        """The seats that exchanged cards with the dummy (Prussian)."""
+        """The players who exchanged their packet (Prussian, kept for the log)."""
         if swapped is None:
             return ()
         if (
