@@ -8,7 +8,7 @@ still had to give is written as not scored.
 
 from __future__ import annotations
 
-from .record import Deal
+from .model import Deal
 from .revoke import apply_revokes
 from .sheet import BELOW, NOT_SCORED, Ledger
 

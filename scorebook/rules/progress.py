@@ -14,8 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .checks import _fail
+from .deal import _DealParser
 from .gcpause import paused_gc
-from .record import Deal, Record, _DealParser, _fail, parse_record, rotate
+from .model import Deal, Record
+from .record import parse_record, rotate
 from .score import FAMILIES, play, run
 from .sheet import DealScore, Ledger, Sheet, draws_special
 

@@ -3,366 +3,62 @@
 Everything a record can get wrong on its own (shapes, ranges, sums, which fields a variant
 uses, the dealer rotation) is checked here. What depends on the running score (a call at 8,
 the special suit at the start of a game) is checked by the scorer, with the same error type.
+
+This module checks the record as a whole (its header, players, meta and the dealer rotation)
+and is the parser's public face; the rest is split by concern: model.py (the frozen types and
+the format's names), checks.py (the verdict and checked text), options.py (the rules options),
+deal.py (one deal), and for a deal's parts counts.py (tricks and honours counts), honours.py
+(the honours that are not a plain count), bidding.py (Progulochny's contract) and penalties.py
+(revokes).
 """
 
 from __future__ import annotations
 
-import datetime
 import json
-import marshal
-import re
-import unicodedata
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
-from .errors import RecordError
+# Every public name this module had before it was split by concern stays importable from here
+# (the site imports DOUBLING, Rules, player_name ... from scorebook.rules.record): the names
+# imported "as" themselves are re-exported.
+from .checks import CONTROL as CONTROL
+from .checks import CONTROL_BUT_LINES as CONTROL_BUT_LINES
+from .checks import DATE as DATE
+from .checks import META_MAX as META_MAX
+from .checks import NAME_JOINERS as NAME_JOINERS
+from .checks import NAME_MAX as NAME_MAX
+from .checks import NOTE_MAX as NOTE_MAX
+from .checks import _fail, checked_text
+from .checks import calendar_date as calendar_date
+from .checks import invisible_character as invisible_character
+from .checks import player_name as player_name
+from .checks import without_invisible as without_invisible
+from .deal import ALL_HONOURS as ALL_HONOURS
+from .deal import CLAIMED_HONOURS as CLAIMED_HONOURS
+from .deal import ENTRY_FIELDS as ENTRY_FIELDS
+from .deal import HELD_HONOURS as HELD_HONOURS
+from .deal import NO_HONOURS as NO_HONOURS
+from .deal import USED_IN as USED_IN
+from .deal import _DealParser
+from .errors import RecordError as RecordError
 from .gcpause import paused_gc
-from .presets import (
-    DEFAULT_VALUES_FOR_SET,
-    HONOUR_SET_SIZE,
-    HUSSAR,
-    HUSSAR_BOOK_RANGE,
-    OPTION_TYPES,
-    OPTIONAL,
-    PENALTIES,
-    PRESETS,
-    PROGULOCHNY,
-    DealEntry,
-    Preset,
-)
-
-FORMAT = "whist-record/1"
-SUITS = ("S", "H", "D", "C")
-VOID_KINDS = ("misdeal", "redeal")
-GAMES = ("trump", "grand", "null", "grand-null")
-DOUBLING = MappingProxyType({"none": 1, "contra": 2, "recontra": 4})
-DOUBLING_NAMES = tuple(DOUBLING)
-RECORD_KEYS = frozenset({"format", "variant", "options", "players", "dummy", "deals", "meta"})
-DEAL_KEYS = frozenset(
-    {
-        "dealer",
-        "trump",
-        "tricks",
-        "honours",
-        "called",
-        "revokes",
-        "special_suit",
-        "contract",
-        "doubling",
-        "first_six",
-        "trumps_named",
-        "exchanged",
-        "void",
-        "note",
-    }
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """The preset's values with the record's options applied: what the scorer reads."""
-
-    preset: Preset
-    book: int
-    points_per_odd_trick: int
-    game_target: int
-    honour_set: str
-    honour_values: Mapping[int, int]
-    honours_by: str
-    treble_in_long: bool
-    game_bonus: int
-    rubber_bonus: int
-    small_slam: int
-    grand_slam: int
-    revoke_amount: int
-    revoke_default: str
-    both_revoke: str
-    special_drawn: str
-    double_penalties: bool
-    carry_across_rubbers: bool
-    aces_per_player: bool
-    dummy_settlement: str
-    overtricks_multiplied: bool
-    fail_premium: str
-
-    @property
-    def honour_size(self) -> int:
-        return HONOUR_SET_SIZE[self.honour_set]
-
-    @property
-    def honours_are_aces(self) -> bool:
-        """The honours are the four aces (Eralash, which has no trumps): the interface calls
-        them aces wherever it would say honours."""
-        return self.honour_set == "aces"
-
-
-@dataclass(frozen=True, slots=True)
-class Revoke:
-    seat: str
-    side: str
-    penalty: str
-
-
-@dataclass(frozen=True, slots=True)
-class Contract:
-    side: str
-    game: str
-    trump: str | None
-
-
-class Deal(NamedTuple):
-    """One deal as the table wrote it down.
-
-    A named tuple, like the sheet's rows: as immutable as a frozen dataclass, and several times
-    faster to build, which matters on a record of 50,000 deals.
-    """
-
-    number: int
-    dealer: str | None
-    void: str | None
-    trump: str | None
-    tricks: Mapping[str, int] | None
-    honours: Mapping[str, int] | None
-    called: str | None
-    revokes: tuple[Revoke, ...]
-    special_suit: str | None
-    contract: Contract | None
-    multiplier: int
-    first_six: Mapping[str, int] | None
-    trumps_named: tuple[str, ...]
-    exchanged: tuple[str, ...]
-    note: str | None
-    redealt: bool  # both sides revoked under ``bothRevoke: "redeal"``: scores nothing
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """A validated record: the variant, its rules, the seating and the deals."""
-
-    variant: str
-    rules: Rules
-    options: Mapping[str, Any]
-    players: Mapping[str, str | None]
-    dummy: str | None
-    deals: tuple[Deal, ...]
-    meta: Mapping[str, Any]
-
-    @property
-    def preset(self) -> Preset:
-        return self.rules.preset
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return self.rules.preset.sides
-
-    def side_of(self, seat: str) -> str:
-        return side_of(self.rules.preset, seat)
-
-
-def side_of(preset: Preset, seat: str) -> str:
-    """The side a seat plays for."""
-    if preset.sides == ("NS", "EW"):
-        return "NS" if seat in ("N", "S") else "EW"
-    return seat
-
-
-# How _DealParser.plain() checks a deal's honours
-ALL_HONOURS = "all"  # every side (or player) held so many, of the whole set
-HELD_HONOURS = "held"  # each played hand held so many (Prussian)
-CLAIMED_HONOURS = "claimed"  # the players who claim them (Hussar)
-NO_HONOURS = "none"  # not plain: checked() says why
-
-# Builds a named tuple from its fields in order, without the keyword-taking ``__new__`` that
-# NamedTuple generates: twice as fast, for the objects made once per deal.
-_new_tuple = tuple.__new__
-
-
-def _good_counts(
-    value: object, keys: tuple[str, ...], total: int | None, upto: int
-) -> dict[str, int] | None:
-    """``value`` as a count object (see _DealParser.counts) if it is a plain one with nothing
-    wrong; None for anything else, which the full check looks at."""
-    if type(value) is not dict:
-        return None
-    size = len(keys)
-    if len(value) != size:
-        return None
-    # (x | y) >= 0: none of the whole numbers is negative (a negative one sets the sign bit)
-    if size == 2:  # most counts: a side's and the other side's, at once
-        a, b = keys
-        x, y = value.get(a), value.get(b)
-        if (
-            type(x) is int
-            and type(y) is int
-            and (x | y) >= 0
-            and x <= upto
-            and y <= upto
-            and (total is None or x + y == total)
-        ):
-            return {a: x, b: y}
-        return None
-    if size == 4:  # Hussar's: each player's, likewise
-        a, b, c, d = keys
-        w, x, y, z = value.get(a), value.get(b), value.get(c), value.get(d)
-        if (
-            type(w) is int
-            and type(x) is int
-            and type(y) is int
-            and type(z) is int
-            and (w | x | y | z) >= 0
-            and w <= upto
-            and x <= upto
-            and y <= upto
-            and z <= upto
-            and (total is None or w + x + y + z == total)
-        ):
-            return {a: w, b: x, c: y, d: z}
-        return None
-    counts: dict[str, int] = {}
-    for key in keys:
-        count = value.get(key)  # None when missing: exactly ``keys``, as there are as many
-        if type(count) is not int or count < 0 or count > upto:
-            return None
-        counts[key] = count
-    if total is not None and sum(counts.values()) != total:
-        return None
-    return counts
-
-
-_marshal = marshal.dumps
-
-
-class _KnownCounts(dict[bytes, "dict[str, int] | None"]):
-    """Count objects (tricks, honours) by their marshal bytes, each checked once by ``check``:
-    what it makes of the value (the same dict for every deal that holds it, which nothing
-    changes), or None for one the full check must look at.
-
-    A long record holds the same few counts again and again (Hussar's twelve counts rarely
-    make the same deal twice, but each of its count objects is one of a few hundred).
-    marshal's bytes name a value exactly, down to the type of every number (``1``, ``1.0``
-    and ``true`` differ, though they compare equal), and give the value back to check.
-    """
-
-    def __init__(self, check: Callable[[Any], dict[str, int] | None]) -> None:
-        super().__init__()
-        self.check = check
-
-    def __missing__(self, key: bytes) -> dict[str, int] | None:
-        counts = self[key] = self.check(marshal.loads(key))
-        return counts
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _fail(
-    message: str,
-    deal: int | None = None,
-    field: str | None = None,
-    *,
-    code: str = "invalid",
-    **params: object,
-) -> RecordError:
-    return RecordError(message, deal=deal, field=field, code=code, params=params)
-
-
-# ---------------------------------------------------------------------------------------------
-# Text: the same limits for every way in (the forms, import, the commands)
-
-NAME_MAX = 60  # a player's name
-NOTE_MAX = 200  # a deal's note
-META_MAX = 100  # the record's title, place and other meta text
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # Unicode's control characters (Cc)
-CONTROL_BUT_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # a note may have lines
-DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits: \d takes any script's
-
-
-def _text(
-    value: object,
-    limit: int,
-    field: str,
-    deal: int | None = None,
-    *,
-    lines: bool = False,
-) -> str:
-    """``value`` as checked text: a string with no control characters, at most ``limit`` long,
-    and no invisible formatting characters (``invisible_character``)."""
-    if not isinstance(value, str):
-        raise _fail("must be text", deal, field, code="text")
-    if (CONTROL_BUT_LINES if lines else CONTROL).search(value):
-        raise _fail("must not contain control characters", deal, field, code="control")
-    if len(value) > limit:
-        raise _fail(
-            f"must be at most {limit} characters, got {len(value)}",
-            deal,
-            field,
-            code="too-long",
-            limit=limit,
-            got=len(value),
-        )
-    char = invisible_character(value)
-    if char is not None:
-        raise _fail(
-            "must not contain invisible formatting characters (such as direction marks); "
-            f"found U+{ord(char):04X}",
-            deal,
-            field,
-            code="invisible",
-            char=f"U+{ord(char):04X}",
-        )
-    return value
-
-
-# Invisible formatting characters (Unicode's Cf) have no place in text a user types, a name,
-# a title, a place or a note: the direction marks, embeddings, overrides and isolates (U+200E,
-# U+200F, U+202A-U+202E, U+2066-U+2069, U+061C) reorder the line the text is shown in (a club's
-# name could turn the rest of its line around, on the page and in the PDF), and the others
-# (zero-width space, soft hyphen, word joiner, BOM ...) make two texts that look the same. The
-# zero-width non-joiner and joiner stay: Persian, the Indic scripts and emoji sequences spell
-# with them.
-NAME_JOINERS = frozenset("\u200c\u200d")
-
-
-def _invisible(char: str) -> bool:
-    return unicodedata.category(char) == "Cf" and char not in NAME_JOINERS
-
-
-def invisible_character(text: str) -> str | None:
-    """The first invisible formatting character in ``text`` (Unicode's Cf, the joiners
-    aside), or None when it has none. The engine's text and the site's forms refuse it."""
-    if text.isascii():  # most text: no character outside ASCII, so none of these
-        return None
-    return next(filter(_invisible, text), None)
-
-
-def without_invisible(text: str) -> str:
-    """``text`` without the invisible formatting characters invisible_character() finds."""
-    if text.isascii():
-        return text
-    return "".join(c for c in text if not _invisible(c))
-
-
-def player_name(value: object, field: str) -> str:
-    """``value`` as a player's name, its errors naming ``field`` (``players.N``): checked
-    text (so without invisible formatting characters), runs of white space folded to one
-    space."""
-    return " ".join(_text(value, NAME_MAX, field).split())
-
-
-def calendar_date(value: object, field: str = "meta.date") -> datetime.date:
-    """``value`` as a date: exactly YYYY-MM-DD (not the other ISO 8601 forms, such as
-    ``20240301``) and a real calendar day (not ``2024-02-30``); a RecordError otherwise."""
-    if isinstance(value, str) and DATE.fullmatch(value):
-        try:
-            return datetime.date.fromisoformat(value)
-        except ValueError:
-            pass
-    raise _fail(
-        f"must be a date as YYYY-MM-DD, got {value!r}", field=field, code="date", value=value
-    )
+from .model import DEAL_KEYS as DEAL_KEYS
+from .model import DOUBLING as DOUBLING
+from .model import DOUBLING_NAMES as DOUBLING_NAMES
+from .model import FORMAT as FORMAT
+from .model import GAMES as GAMES
+from .model import RECORD_KEYS as RECORD_KEYS
+from .model import SUITS as SUITS
+from .model import VOID_KINDS as VOID_KINDS
+from .model import Contract as Contract
+from .model import Deal as Deal
+from .model import Record as Record
+from .model import Revoke as Revoke
+from .model import Rules as Rules
+from .model import side_of as side_of
+from .options import parse_options
+from .presets import PRESETS, Preset
 
 
 def _meta(raw: object) -> Mapping[str, Any]:
@@ -378,893 +74,34 @@ def _meta(raw: object) -> Mapping[str, Any]:
         if isinstance(value, bool | int | float) and key not in ("title", "place", "date"):
             meta[key] = value
             continue
-        text = _text(value, META_MAX, field).strip()
+        text = checked_text(value, META_MAX, field).strip()
         if key == "date":
             calendar_date(text)
         meta[key] = text
     return MappingProxyType(meta)
 
 
-# ---------------------------------------------------------------------------------------------
-# Options
-
-
-def _check_option(preset: Preset, key: str, value: Any) -> Any:
-    kind = OPTION_TYPES[key]
-    field = f"options.{key}"
-    if kind[0] == "int":
-        low, high = kind[1], kind[2]
-        if key == "book" and preset.family == HUSSAR:
-            low, high = HUSSAR_BOOK_RANGE
-        if not _is_int(value) or not low <= value <= high:
-            raise _fail(
-                f"must be a whole number from {low} to {high}, got {value!r}",
-                field=field,
-                code="number",
-                low=low,
-                high=high,
-                value=value,
-            )
-        return value
-    if kind[0] == "bool":
-        if not isinstance(value, bool):
-            raise _fail(
-                f"must be true or false, got {value!r}", field=field, code="bool", value=value
-            )
-        return value
-    if kind[0] == "choice":
-        if value not in kind[1]:
-            raise _fail(
-                f"must be one of {', '.join(kind[1])}, got {value!r}",
-                field=field,
-                code="choice",
-                choices=kind[1],
-                value=value,
-            )
-        return value
-    if kind[0] == "honourSet":
-        if value not in preset.honour_sets:
-            allowed = ", ".join(preset.honour_sets)
-            raise _fail(
-                f"must be one of {allowed} in {preset.key}, got {value!r}",
-                field=field,
-                code="choice",
-                choices=preset.honour_sets,
-                value=value,
-            )
-        return value
-    # honourValues: {"3": 2, "4": 4, ...}
-    if not isinstance(value, Mapping) or not value:
-        raise _fail(
-            'must be an object of honours held -> points, e.g. {"3": 2}',
-            field=field,
-            code="honour-values",
-        )
-    values: dict[int, int] = {}
-    for raw_count, points in value.items():
-        count = raw_count
-        if isinstance(raw_count, str) and raw_count.isdigit():
-            count = int(raw_count)
-        if not _is_int(count) or not 1 <= count <= 5:
-            raise _fail(
-                f"honours held must be 1 to 5, got {raw_count!r}",
-                field=field,
-                code="honour-count",
-                value=raw_count,
-            )
-        if not _is_int(points) or not 0 <= points <= 1000:
-            raise _fail(
-                f"points for {count} honours must be 0 to 1000, got {points!r}",
-                field=field,
-                code="honour-points",
-                count=count,
-                value=points,
-            )
-        values[count] = points
-    return MappingProxyType(values)
-
-
-def _rules(preset: Preset, raw: object) -> tuple[Rules, Mapping[str, Any]]:
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, Mapping):
-        raise _fail("must be an object of option keys", field="options", code="object")
-    given: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key not in OPTION_TYPES:
-            raise _fail(
-                f"unknown option key {key!r}", field=f"options.{key}", code="unknown-option"
-            )
-        if key not in preset.defaults:
-            raise _fail(f"does not apply to {preset.key}", field=f"options.{key}", code="not-used")
-        given[key] = _check_option(preset, key, value)
-    merged = {**preset.defaults, **given}
-    honour_set = merged["honourSet"]
-    if "honourValues" in given:
-        honour_values = given["honourValues"]
-    elif "honourSet" in given and honour_set != preset.defaults["honourSet"]:
-        if preset.honours_by_hand:
-            honour_values = MappingProxyType({n: n for n in range(2, 6)})
-        else:
-            honour_values = DEFAULT_VALUES_FOR_SET[honour_set]
-    else:
-        honour_values = MappingProxyType(dict(merged["honourValues"]))
-    if preset.only_add and merged["revoke.default"] != "add":
-        raise _fail(
-            f"{preset.key} accepts only the 'add' penalty",
-            field="options.revoke.default",
-            code="only-add",
-        )
-    rules = Rules(
-        preset=preset,
-        book=merged.get("book", 6),
-        points_per_odd_trick=merged.get("pointsPerOddTrick", 1),
-        game_target=merged["gameTarget"],
-        honour_set=honour_set,
-        honour_values=honour_values,
-        honours_by=merged["honoursBy"],
-        treble_in_long=merged.get("trebleInLong", False),
-        game_bonus=merged["gameBonus"],
-        rubber_bonus=merged["rubberBonus"],
-        small_slam=merged["smallSlam"],
-        grand_slam=merged["grandSlam"],
-        revoke_amount=merged["revoke.amount"],
-        revoke_default=merged["revoke.default"],
-        both_revoke=merged.get("bothRevoke", "neitherCanWin"),
-        special_drawn=merged.get("specialSuit.drawn", "perGame"),
-        double_penalties=merged.get("specialSuit.doublePenalties", False),
-        carry_across_rubbers=merged.get("anfilada.carryAcrossRubbers", False),
-        aces_per_player=merged.get("eralash.acesPerPlayer", False),
-        dummy_settlement=merged.get("dummySettlement", "full"),
-        overtricks_multiplied=merged.get("overtricksMultiplied", True),
-        fail_premium=merged.get("failPremium", "opponentsOvertricks"),
-    )
-    return rules, MappingProxyType(given)
-
-
-# ---------------------------------------------------------------------------------------------
-# Deals
-
-
-# The fields of a deal that only some variants' deal entries ask for (presets.DealEntry)
-ENTRY_FIELDS = (
-    "contract",
-    "doubling",
-    "first_six",
-    "special_suit",
-    "trumps_named",
-    "exchanged",
-    "called",
-)
-
-
-def _entry_asks(entry: DealEntry, key: str) -> bool:
-    """Whether a variant's deal entry asks for ``key``, one of ENTRY_FIELDS."""
-    if key in ("contract", "doubling", "first_six"):  # the bidding: the contract and its parts
-        return entry.contract
-    if key == "trumps_named":  # trumps change during the deal (Flying Duck)
-        return entry.trump == OPTIONAL
-    return bool(getattr(entry, key))  # special_suit, exchanged, called
-
-
-# Each of ENTRY_FIELDS -> the variants that use it, for the refusal where it is not used
-USED_IN = MappingProxyType(
-    {
-        key: ", ".join(k for k, p in PRESETS.items() if _entry_asks(p.entry, key))
-        for key in ENTRY_FIELDS
-    }
-)
-
-
-class _DealParser:
-    """Checks one deal's fields against the variant; holds what every deal needs."""
-
-    def __init__(self, rules: Rules, dummy: str | None) -> None:
-        self.rules = rules
-        self.preset = rules.preset
-        self.dummy = dummy
-        preset = rules.preset
-        where = f"in {preset.key}"
-        # The fields this variant never uses, with the reason shown when one is present.
-        forbidden: dict[str, str] = {}
-        if not preset.trump:
-            extra = " (the trump is contract.trump)" if preset.entry.contract else ""
-            forbidden["trump"] = where + extra
-        for key in ENTRY_FIELDS:
-            if not _entry_asks(preset.entry, key):
-                forbidden[key] = f"{where} (only in {USED_IN[key]})"
-        self.forbidden = forbidden
-        self.usual = DEAL_KEYS - forbidden.keys()
-        # the fields only some variants use
-        self.calls = "called" not in forbidden
-        self.special_suit = "special_suit" not in forbidden
-        self.trumps_named = "trumps_named" not in forbidden
-        self.exchanges = "exchanged" not in forbidden
-        self.honour_keys = (
-            preset.seats if rules.aces_per_player or preset.family == HUSSAR else preset.sides
-        )
-        self.size = rules.honour_size
-        self.has_trump = preset.trump
-        self.trump_required = preset.scoring.trump_in_record
-        self.bidding = preset.family == PROGULOCHNY
-        # honours, when given, name every side and sum to the whole set (the partnership
-        # variants but Progulochny, whose contract decides; Prussian and Hussar sum to less)
-        self.honours_always = (
-            self.size > 0
-            and not self.bidding
-            and not preset.honours_by_hand
-            and preset.family != HUSSAR
-        )
-        self.redeal_on_both = not self.bidding and rules.both_revoke == "redeal"
-        # The plain deal, which plain() checks at once: the dealer, tricks, honours, and the
-        # trump and special suit where the variant has them. Not Progulochny's: its contract
-        # decides everything else.
-        self.plain_keys: frozenset[str] = frozenset()
-        if not self.bidding:
-            self.plain_keys = frozenset({"dealer", "tricks", "honours"}) | (
-                self.usual & {"trump", "special_suit"}
-            )
-        self.seat_set = frozenset(preset.seats)
-        self.plain_honours = NO_HONOURS
-        if self.honours_always:
-            self.plain_honours = ALL_HONOURS
-        elif self.size > 0 and preset.family == HUSSAR:
-            self.plain_honours = CLAIMED_HONOURS
-        elif self.size > 0 and preset.honours_by_hand:
-            self.plain_honours = HELD_HONOURS
-        # A plain deal's tricks and honours, checked once for each different value (see parse())
-        sides = preset.sides
-        self.known_tricks = _KnownCounts(lambda value: _good_counts(value, sides, 13, 13))
-        if self.plain_honours == ALL_HONOURS:
-            keys, size = self.honour_keys, self.size
-            self.known_honours = _KnownCounts(lambda value: _good_counts(value, keys, size, size))
-        else:
-            self.known_honours = _KnownCounts(self.plain_held)
-
-    def counts(
-        self,
-        value: object,
-        keys: tuple[str, ...],
-        n: int,
-        field: str,
-        *,
-        total: int | None,
-        upto: int,
-    ) -> dict[str, int]:
-        """A side (or seat) -> count object with exactly ``keys``, each 0..upto."""
-        good = _good_counts(value, keys, total, upto)
-        if good is not None:
-            return good
-        if not isinstance(value, Mapping):
-            raise _fail(
-                f"must be an object with {', '.join(keys)}", n, field, code="keys", keys=keys
-            )
-        if set(value) != set(keys):
-            raise _fail(
-                f"must name exactly {', '.join(keys)}, "
-                f"got {', '.join(map(str, value)) or 'nothing'}",
-                n,
-                field,
-                code="keys",
-                keys=keys,
-            )
-        result: dict[str, int] = {}
-        for key in keys:
-            count = value[key]
-            if not _is_int(count) or not 0 <= count <= upto:
-                raise _fail(
-                    f"{key} must be a whole number from 0 to {upto}, got {count!r}",
-                    n,
-                    field,
-                    code="count",
-                    key=key,
-                    upto=upto,
-                    value=count,
-                )
-            result[key] = count
-        if total is not None and sum(result.values()) != total:
-            shown = " + ".join(str(result[k]) for k in keys)
-            raise _fail(
-                f"must add up to {total}, got {shown} = {sum(result.values())}",
-                n,
-                field,
-                code="sum",
-                total=total,
-                got=sum(result.values()),
-            )
-        return result
-
-    def suit(self, value: object, n: int, field: str) -> str:
-        if value not in SUITS:
-            raise _fail(f"must be one of S, H, D, C, got {value!r}", n, field, code="suit")
-        return str(value)
-
-    def parse(self, raw: object, n: int) -> Deal:
-        """Check one deal (number ``n``); raise RecordError naming the first field at fault.
-
-        A plain deal (only ``plain_keys``: the dealer, tricks, honours, and the trump and
-        special suit where the variant has them) is checked here at once; checked() looks at
-        anything else, or anything wrong, and finds the same deal or names the fault.
-        """
-        if not (self.plain_keys and type(raw) is dict and raw.keys() <= self.plain_keys):
-            return self.checked(raw, n)
-        get = raw.get
-        dealer = get("dealer")
-        if dealer is not None and dealer not in self.preset.seats:
-            return self.checked(raw, n)
-        trump = None
-        if self.has_trump:
-            trump = get("trump")
-            if trump is None:
-                if self.trump_required and "trump" not in raw:
-                    return self.checked(raw, n)
-            elif trump not in SUITS:
-                return self.checked(raw, n)
-        try:
-            tricks = self.known_tricks[_marshal(get("tricks"), 0)]
-            honours = None
-            raw_honours = get("honours")
-            if raw_honours is not None:
-                honours = self.known_honours[_marshal(raw_honours, 0)]
-                if honours is None:
-                    return self.checked(raw, n)
-        except ValueError:  # not a value JSON can hold
-            return self.checked(raw, n)
-        if tricks is None:
-            return self.checked(raw, n)
-        special = None
-        if self.special_suit:
-            special = get("special_suit")
-            if special is not None and special not in SUITS:
-                return self.checked(raw, n)
-        # Deal's fields in order (see checked())
-        return _new_tuple(
-            Deal,
-            (
-                n,
-                dealer,
-                None,
-                trump,
-                tricks,
-                honours,
-                None,
-                (),
-                special,
-                None,
-                1,
-                None,
-                (),
-                (),
-                None,
-                False,
-            ),
-        )
-
-    def plain_held(self, raw: object) -> dict[str, int] | None:
-        """Plain honours held by some (not ALL_HONOURS): what checked() makes of them, or None."""
-        size, kind = self.size, self.plain_honours
-        held: dict[str, int] | None = None
-        if kind == HELD_HONOURS:  # each played hand's (Prussian), at most the whole set
-            held = _good_counts(raw, self.preset.sides, None, size)
-        elif kind == CLAIMED_HONOURS:  # only the claiming players' (Hussar), likewise
-            seats = self.preset.seats
-            if type(raw) is dict:
-                if len(raw) == len(seats):  # every player's: _good_counts finds each seat
-                    held = _good_counts(raw, seats, None, size)
-                elif raw and raw.keys() <= self.seat_set:
-                    held = _good_counts(raw, tuple([s for s in seats if s in raw]), None, size)
-        if held is None or sum(held.values()) > size:
-            return None
-        return held
-
-    def checked(self, raw: object, n: int) -> Deal:
-        """Check one deal (number ``n``); raise RecordError naming the first field at fault.
-
-        The fields are read and checked in a fixed order, so that the error a bad deal gets does
-        not depend on how it was written. A field the variant never uses (``forbidden``) is
-        read only to reject it: once the key check has passed, it is absent or null.
-        """
-        preset = self.preset
-        if type(raw) is not dict and not isinstance(raw, Mapping):
-            raise _fail("must be an object", n, code="object")
-        if not raw.keys() <= self.usual:  # cheaper than the set difference when all is well
-            for key in raw.keys() - self.usual:
-                if key not in DEAL_KEYS:
-                    raise _fail("unknown field", n, str(key), code="unknown-field")
-                if raw[key] is not None:
-                    raise _fail(f"is not used {self.forbidden[key]}", n, key, code="not-used")
-        get = raw.get
-        dealer = get("dealer")
-        if dealer is not None and dealer not in preset.seats:
-            raise _fail(
-                f"must be one of {', '.join(preset.seats)}, got {dealer!r}",
-                n,
-                "dealer",
-                code="seat",
-                seats=preset.seats,
-                value=dealer,
-            )
-        note = get("note")
-        if note is not None:
-            note = _text(note, NOTE_MAX, "note", n, lines=True)
-        void = get("void")
-        if void is not None:
-            return self.void(raw, n, dealer, void, note)
-
-        # trump
-        trump: str | None = None
-        if self.has_trump:
-            if self.trump_required and "trump" not in raw:
-                raise _fail(
-                    "is required in special-suit (null for no trump)", n, "trump", code="trump"
-                )
-            trump = get("trump")
-            if trump is not None and trump not in SUITS:
-                self.suit(trump, n, "trump")
-
-        # contract (Progulochny)
-        contract: Contract | None = None
-        multiplier = 1
-        if self.bidding:
-            contract = self.contract(get("contract"), n)
-            if dealer is not None and side_of(preset, dealer) != contract.side:
-                raise _fail(
-                    f"the declaring side must be the dealer's side ({side_of(preset, dealer)})",
-                    n,
-                    "contract",
-                    code="declarer",
-                    side=side_of(preset, dealer),
-                )
-            doubling = get("doubling")
-            if doubling is None:
-                doubling = "none"
-            if doubling not in DOUBLING_NAMES:
-                raise _fail(
-                    f"must be none, contra or recontra, got {doubling!r}",
-                    n,
-                    "doubling",
-                    code="choice",
-                    choices=DOUBLING_NAMES,
-                    value=doubling,
-                )
-            multiplier = DOUBLING[doubling]
-
-        # called (english-long)
-        called = get("called") if self.calls else None
-        if called is not None and called not in preset.sides:
-            raise _fail(
-                f"must be one of {', '.join(preset.sides)}, got {called!r}",
-                n,
-                "called",
-                code="seat",
-                seats=preset.sides,
-                value=called,
-            )
-
-        # honours (none claimed when left out)
-        raw_honours = get("honours")
-        honours: dict[str, int] | None = None
-        if raw_honours is None:
-            pass
-        elif self.honours_always:
-            size = self.size
-            honours = self.counts(
-                raw_honours, self.honour_keys, n, "honours", total=size, upto=size
-            )
-        else:
-            honours = self.honours(raw_honours, contract, n)
-
-        call_won = False
-        if called is not None:
-            if honours is None:
-                raise _fail("is required when a side calls honours", n, "honours", code="required")
-            call_won = self.rules.honour_values.get(honours[called], 0) > 0
-
-        # tricks
-        tricks: dict[str, int] | None = None
-        raw_tricks = get("tricks")
-        if raw_tricks is None:
-            if called is not None and not call_won:
-                raise _fail(
-                    "is required: the call scored nothing, so the deal is played",
-                    n,
-                    "tricks",
-                    code="call-played",
-                )
-            if not call_won:
-                raise _fail("is required", n, "tricks", code="required")
-        else:
-            tricks = self.counts(raw_tricks, preset.sides, n, "tricks", total=13, upto=13)
-
-        first_six: dict[str, int] | None = None
-        if contract is not None and contract.game == "grand-null":
-            assert tricks is not None
-            first_six = self.first_six(get("first_six"), tricks, n)
-        elif self.bidding and get("first_six") is not None:
-            raise _fail(
-                "is used only with a grand-null contract", n, "first_six", code="grand-null-only"
-            )
-
-        revokes: tuple[Revoke, ...] = ()
-        redealt = False
-        raw_revokes = get("revokes")
-        if raw_revokes is not None:
-            revokes = self.revokes(raw_revokes, tricks, call_won, n)
-            redealt = self.redeal_on_both and len({r.side for r in revokes}) > 1
-
-        special = get("special_suit") if self.special_suit else None
-        if special is not None and special not in SUITS:
-            self.suit(special, n, "special_suit")
-
-        trumps_named: tuple[str, ...] = ()
-        named = get("trumps_named") if self.trumps_named else None
-        if named is not None:
-            if not isinstance(named, list) or len(named) > 6:
-                raise _fail(
-                    "must be a list of at most six suits", n, "trumps_named", code="suit-list"
-                )
-            trumps_named = tuple(self.suit(s, n, "trumps_named") for s in named)
-
-        exchanged: tuple[str, ...] = ()
-        swapped = get("exchanged") if self.exchanges else None
-        if swapped is not None:
-            if (
-                not isinstance(swapped, list)
-                or any(s not in preset.seats for s in swapped)
-                or len(set(swapped)) != len(swapped)
-            ):
-                raise _fail(
-                    "must be a list of the seats N and/or S", n, "exchanged", code="seat-list"
-                )
-            exchanged = tuple(swapped)
-
-        # Deal's fields in order, without the named tuple's keyword-taking __new__ (twice as
-        # fast, once per deal)
-        return _new_tuple(
-            Deal,
-            (
-                n,
-                dealer,
-                None,  # void
-                trump,
-                tricks,
-                honours,
-                called,
-                revokes,
-                special,
-                contract,
-                multiplier,
-                first_six,
-                trumps_named,
-                exchanged,
-                note,
-                redealt,
-            ),
-        )
-
-    def void(
-        self, raw: Mapping[str, Any], n: int, dealer: str | None, void: object, note: str | None
-    ) -> Deal:
-        """A misdeal or a redeal: it takes only the dealer and a note."""
-        if void not in VOID_KINDS:
-            raise _fail(
-                f"must be 'misdeal' or 'redeal', got {void!r}",
-                n,
-                "void",
-                code="choice",
-                choices=VOID_KINDS,
-                value=void,
-            )
-        for key, value in raw.items():
-            if key not in ("dealer", "note", "void") and value is not None:
-                raise _fail(
-                    f"a void deal ({void}) takes only dealer and note",
-                    n,
-                    key,
-                    code="void-only",
-                    void=void,
-                )
-        return Deal(
-            n,
-            dealer,
-            str(void),
-            None,
-            None,
-            None,
-            None,
-            (),
-            None,
-            None,
-            1,
-            None,
-            (),
-            (),
-            note,
-            False,
-        )
-
-    def parse_all(self, raw_deals: list[Any]) -> tuple[Deal, ...]:
-        """Check every deal of a record, numbered from 1, each different deal only once.
-
-        A long record repeats the same few deals, and a deal's check depends on nothing but
-        its fields. marshal's bytes name a deal's fields exactly, down to the type of every
-        value (``1``, ``1.0`` and ``true`` differ), so a deal whose bytes were seen before is
-        the deal checked then, under its own number; such deals share their dicts, which
-        nothing changes. A deal marshal cannot write is checked on its own. When deals rarely
-        repeat (Hussar's twelve counts), the bytes cost more than they save: they are left off.
-        """
-        parse, dumps = self.parse, marshal.dumps
-        known: dict[bytes, tuple[Any, ...]] = {}
-        deals: list[Deal] = []
-        n = 0
-        for n, raw in enumerate(raw_deals, start=1):
-            try:
-                key = dumps(raw, 0)  # version 0: no references, whatever the objects' identity
-            except ValueError:
-                deals.append(parse(raw, n))
-                continue
-            fields = known.get(key)
-            if fields is not None:
-                deals.append(_new_tuple(Deal, (n,) + fields))
-                continue
-            deal = parse(raw, n)
-            known[key] = deal[1:]
-            deals.append(deal)
-            if n >= 1000 and len(known) > n * 0.8:  # nearly all different: no more bytes
-                break
-        deals += [parse(raw, i) for i, raw in enumerate(raw_deals[n:], start=n + 1)]
-        return tuple(deals)
-
-    def contract(self, raw: object, n: int) -> Contract:
-        sides = self.preset.sides
-        if raw is None:
-            raise _fail("is required in progulochny", n, "contract", code="required")
-        if not isinstance(raw, Mapping):
-            raise _fail(
-                "must be an object with side and game",
-                n,
-                "contract",
-                code="keys",
-                keys=("side", "game"),
-            )
-        for key in raw:
-            if key not in ("side", "game", "trump"):
-                raise _fail(f"unknown key {key!r}", n, "contract", code="contract-key", name=key)
-        side, game, trump = raw.get("side"), raw.get("game"), raw.get("trump")
-        if side not in sides:
-            raise _fail(
-                f"side must be one of {', '.join(sides)}, got {side!r}",
-                n,
-                "contract",
-                code="contract-side",
-                seats=sides,
-                value=side,
-            )
-        if game not in GAMES:
-            raise _fail(
-                f"game must be one of {', '.join(GAMES)}, got {game!r}",
-                n,
-                "contract",
-                code="contract-game",
-                choices=GAMES,
-                value=game,
-            )
-        if game == "trump":
-            if trump not in SUITS:
-                raise _fail(
-                    f"a trump game needs trump S, H, D or C, got {trump!r}",
-                    n,
-                    "contract",
-                    code="contract-trump",
-                    value=trump,
-                )
-        elif trump is not None:
-            raise _fail(
-                f"a {game} game has no trump", n, "contract", code="contract-no-trump", game=game
-            )
-        return Contract(str(side), str(game), trump if trump is None else str(trump))
-
-    def honours(self, raw: object, contract: Contract | None, n: int) -> dict[str, int] | None:
-        rules, preset = self.rules, self.preset
-        scored = rules.honour_set != "none" and (contract is None or contract.game == "trump")
-        if not scored:
-            if raw is not None:
-                if contract is not None and rules.honour_set != "none":
-                    raise _fail(
-                        f"is not used in a {contract.game} contract",
-                        n,
-                        "honours",
-                        code="honours-game",
-                        game=contract.game,
-                    )
-                raise _fail(
-                    f"is not used when the honour set is 'none' in {preset.key}",
-                    n,
-                    "honours",
-                    code="honours-none",
-                )
-            return None
-        if raw is None:
-            return None  # no honours claimed: nothing is written for them (the laws: lost)
-        size = rules.honour_size
-        if preset.family == HUSSAR:
-            return self.claims(raw, n, size)
-        if preset.honours_by_hand:
-            counts = self.counts(raw, preset.sides, n, "honours", total=None, upto=size)
-            if sum(counts.values()) > size:
-                raise _fail(
-                    f"the two played hands hold at most {size} honours, got {sum(counts.values())}",
-                    n,
-                    "honours",
-                    code="honours-max",
-                    size=size,
-                    got=sum(counts.values()),
-                )
-            return counts
-        return self.counts(raw, self.honour_keys, n, "honours", total=size, upto=size)
-
-    def claims(self, raw: object, n: int, size: int) -> dict[str, int]:
-        """Hussar: the honours of the players who claim them, at most the whole set together."""
-        seats = self.preset.seats
-        if not isinstance(raw, Mapping) or not raw or any(k not in seats for k in raw):
-            raise _fail(
-                f"must name the players who claim honours ({', '.join(seats)})",
-                n,
-                "honours",
-                code="claimants",
-                seats=seats,
-            )
-        claiming = tuple(k for k in seats if k in raw)
-        counts = self.counts(raw, claiming, n, "honours", total=None, upto=size)
-        if sum(counts.values()) > size:
-            raise _fail(
-                f"the players hold at most {size} honours, got {sum(counts.values())}",
-                n,
-                "honours",
-                code="claims-max",
-                size=size,
-                got=sum(counts.values()),
-            )
-        return counts
-
-    def first_six(self, raw: object, tricks: Mapping[str, int], n: int) -> dict[str, int]:
-        sides = self.preset.sides
-        if raw is None:
-            raise _fail(
-                "is required for a grand-null contract (tricks among the first six)",
-                n,
-                "first_six",
-                code="first-six-required",
-            )
-        if not isinstance(raw, Mapping) or not raw or any(k not in sides for k in raw):
-            raise _fail(
-                f"must be an object naming {' and/or '.join(sides)}",
-                n,
-                "first_six",
-                code="first-six-sides",
-                seats=sides,
-            )
-        for side, count in raw.items():
-            if not _is_int(count) or not 0 <= count <= 6:
-                raise _fail(
-                    f"{side} must be a whole number from 0 to 6, got {count!r}",
-                    n,
-                    "first_six",
-                    code="count",
-                    key=side,
-                    upto=6,
-                    value=count,
-                )
-        a, b = sides
-        if len(raw) == 2 and raw[a] + raw[b] != 6:
-            raise _fail(
-                f"must add up to 6, got {raw[a]} + {raw[b]}",
-                n,
-                "first_six",
-                code="sum",
-                total=6,
-                got=raw[a] + raw[b],
-            )
-        result = {a: raw[a], b: 6 - raw[a]} if a in raw else {a: 6 - raw[b], b: raw[b]}
-        # The side the record names first: its counts are the ones the scorer gave (the
-        # declarers' on the deal form), the other side's only follow from them
-        for side in sorted(sides, key=lambda s: s not in raw):
-            last_seven = tricks[side] - result[side]
-            if not 0 <= last_seven <= 7:
-                raise _fail(
-                    f"{side} took {result[side]} of the first six but {tricks[side]} tricks in all",
-                    n,
-                    "first_six",
-                    code="first-six-tricks",
-                    side=side,
-                    first=result[side],
-                    tricks=tricks[side],
-                )
-        return result
-
-    def revokes(
-        self, raw: object, tricks: Mapping[str, int] | None, call_won: bool, n: int
-    ) -> tuple[Revoke, ...]:
-        rules, preset = self.rules, self.preset
-        if raw is None:
-            return ()
-        if not isinstance(raw, list):
-            raise _fail("must be a list of {seat, penalty}", n, "revokes", code="revoke-list")
-        if raw and call_won:
-            raise _fail(
-                "a deal won by calling honours is not played, so it has no revokes",
-                n,
-                "revokes",
-                code="revoke-call",
-            )
-        result = []
-        left = dict(tricks or {})
-        for item in raw:
-            if not isinstance(item, Mapping) or set(item) - {"seat", "penalty"}:
-                raise _fail(
-                    "each revoke is an object {seat, penalty}", n, "revokes", code="revoke-list"
-                )
-            seat = item.get("seat")
-            if seat not in preset.seats:
-                raise _fail(
-                    f"seat must be one of {', '.join(preset.seats)}, got {seat!r}",
-                    n,
-                    "revokes",
-                    code="seat",
-                    seats=preset.seats,
-                    value=seat,
-                )
-            if seat == self.dummy:
-                raise _fail(
-                    f"the dummy ({seat}) is not liable to revoke penalties",
-                    n,
-                    "revokes",
-                    code="dummy-revoke",
-                    seat=seat,
-                )
-            penalty = item.get("penalty")
-            if penalty is None:
-                penalty = rules.revoke_default
-            if penalty not in PENALTIES:
-                raise _fail(
-                    f"penalty must be one of {', '.join(PENALTIES)}, got {penalty!r}",
-                    n,
-                    "revokes",
-                    code="choice",
-                    choices=PENALTIES,
-                    value=penalty,
-                )
-            if preset.only_add and penalty != "add":
-                raise _fail(
-                    f"{preset.key} accepts only the 'add' penalty, got {penalty!r}",
-                    n,
-                    "revokes",
-                    code="only-add",
-                )
-            side = side_of(preset, str(seat))
-            if penalty == "tricks":
-                if left.get(side, 0) < 3:
-                    raise _fail(
-                        "the 'tricks' penalty needs the revoking side to hold 3 tricks "
-                        f"({side} has {left.get(side, 0)})",
-                        n,
-                        "revokes",
-                        code="tricks-penalty",
-                        side=side,
-                        has=left.get(side, 0),
-                    )
-                left[side] -= 3
-                other = next(s for s in preset.sides if s != side)
-                left[other] += 3
-            result.append(Revoke(str(seat), side, str(penalty)))
-        return tuple(result)
-
-
-# ---------------------------------------------------------------------------------------------
-# The record
-
-
 def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str | None]:
+    """Seat -> the player's name (None at the dummy's seat), one player a seat."""
+    named = _seats_named(preset, raw)
+    players = {seat: _player(seat, named.get(seat), dummy) for seat in preset.seats}
+    seen: dict[str, str] = {}
+    for seat, name in players.items():
+        if name is None:
+            continue
+        if name.casefold() in seen:
+            raise _fail(
+                f"{name} sits at {seen[name.casefold()]} and {seat}: one player a seat",
+                field="players",
+                code="same-player",
+                name=name,
+            )
+        seen[name.casefold()] = seat
+    return MappingProxyType(players)
+
+
+def _seats_named(preset: Preset, raw: object) -> Mapping[str, object]:
+    """``players``: an object naming only the variant's seats."""
     if not isinstance(raw, Mapping):
         raise _fail(
             f"must be an object of seat -> name ({', '.join(preset.seats)})",
@@ -1281,38 +118,24 @@ def _players(preset: Preset, raw: object, dummy: str | None) -> Mapping[str, str
                 seats=preset.seats,
                 value=seat,
             )
-    players: dict[str, str | None] = {}
-    for seat in preset.seats:
-        name = raw.get(seat)
-        if seat == dummy:
-            if name is not None:
-                raise _fail(
-                    f"the dummy seat {seat} has no player, got {name!r}",
-                    field="players",
-                    code="dummy-player",
-                    seat=seat,
-                    value=name,
-                )
-            players[seat] = None
-            continue
-        if not isinstance(name, str) or not name.strip():
+    return raw
+
+
+def _player(seat: str, name: object, dummy: str | None) -> str | None:
+    """The name at one seat: a player's, or none at the dummy's."""
+    if seat == dummy:
+        if name is not None:
             raise _fail(
-                f"seat {seat} needs a player's name", field="players", code="name", seat=seat
-            )
-        players[seat] = player_name(name, f"players.{seat}")
-    seen: dict[str, str] = {}
-    for seat, name in players.items():
-        if name is None:
-            continue
-        if name.casefold() in seen:
-            raise _fail(
-                f"{name} sits at {seen[name.casefold()]} and {seat}: one player a seat",
+                f"the dummy seat {seat} has no player, got {name!r}",
                 field="players",
-                code="same-player",
-                name=name,
+                code="dummy-player",
+                seat=seat,
+                value=name,
             )
-        seen[name.casefold()] = seat
-    return MappingProxyType(players)
+        return None
+    if not isinstance(name, str) or not name.strip():
+        raise _fail(f"seat {seat} needs a player's name", field="players", code="name", seat=seat)
+    return player_name(name, f"players.{seat}")
 
 
 def _check_rotation(preset: Preset, deals: tuple[Deal, ...]) -> str | None:
@@ -1360,6 +183,27 @@ def parse_record(data: object) -> Record:
     Raises :class:`RecordError` naming the deal and the field for anything that breaks
     docs/record-format.md or the rules of docs/rules.md.
     """
+    fields = _fields(data)
+    variant = _variant(fields.get("variant"))
+    preset = PRESETS[variant]
+    rules, options = parse_options(preset, fields.get("options"))
+    dummy = _dummy(preset, fields.get("dummy"))
+    players = _players(preset, fields.get("players"), dummy)
+    deals = _deals(rules, dummy, fields.get("deals"))
+    meta = _meta(fields.get("meta"))
+    return Record(
+        variant=variant,
+        rules=rules,
+        options=options,
+        players=players,
+        dummy=dummy,
+        deals=deals,
+        meta=meta,
+    )
+
+
+def _fields(data: object) -> Mapping[str, Any]:
+    """The record: an object of the format's fields, in this format."""
     if not isinstance(data, Mapping):
         raise _fail("a record must be a JSON object", code="object")
     for key in data:
@@ -1369,7 +213,10 @@ def parse_record(data: object) -> Record:
         raise _fail(
             f"must be {FORMAT!r}, got {data.get('format')!r}", field="format", code="format"
         )
-    variant = data.get("variant")
+    return data
+
+
+def _variant(variant: object) -> str:
     if not isinstance(variant, str) or variant not in PRESETS:
         raise _fail(
             f"must be one of {', '.join(PRESETS)}, got {variant!r}",
@@ -1378,14 +225,15 @@ def parse_record(data: object) -> Record:
             choices=tuple(PRESETS),
             value=variant,
         )
-    preset = PRESETS[variant]
-    rules, options = _rules(preset, data.get("options"))
+    return variant
 
-    dummy = data.get("dummy")
+
+def _dummy(preset: Preset, dummy: object) -> str | None:
+    """The dummy's seat in three-handed play, where the variant allows one."""
     if dummy is not None:
         if not preset.dummy_allowed:
             raise _fail(
-                f"three-handed play with a dummy is not possible in {variant}",
+                f"three-handed play with a dummy is not possible in {preset.key}",
                 field="dummy",
                 code="dummy-variant",
             )
@@ -1397,26 +245,18 @@ def parse_record(data: object) -> Record:
                 seats=preset.seats,
                 value=dummy,
             )
-    players = _players(preset, data.get("players"), dummy)
+    return dummy
 
-    raw_deals = data.get("deals")
+
+def _deals(rules: Rules, dummy: str | None, raw_deals: object) -> tuple[Deal, ...]:
+    """Every deal checked, and the dealers against the rotation."""
     if not isinstance(raw_deals, list):
         raise _fail("must be a list of deals", field="deals", code="deals")
     parser = _DealParser(rules, dummy)
     with paused_gc():
         deals = parser.parse_all(raw_deals)
-    _check_rotation(preset, deals)
-
-    meta = _meta(data.get("meta"))
-    return Record(
-        variant=variant,
-        rules=rules,
-        options=options,
-        players=players,
-        dummy=dummy,
-        deals=deals,
-        meta=meta,
-    )
+    _check_rotation(rules.preset, deals)
+    return deals
 
 
 def load_record(text: str | bytes) -> Record:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .record import Deal, Rules
+from .model import Deal, Rules
 
 AddPoints = Callable[[str, int, str], None]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from .record import Deal
+from .model import Deal
 from .revoke import apply_revokes
 from .sheet import ABOVE, BELOW, Entry, Ledger, entries_json
 
@@ -30,7 +30,10 @@ class Part(NamedTuple):
     most: int  # tricks: the most won by a side (12 or more: a slam)
 
 
-def score_deal(ledger: Ledger, deal: Deal) -> None:
+# Above the engine's complexity limit (13 > 12) on purpose: it runs for every deal of a record,
+# and its memo lookups and running totals are written out inline, with no call to spare
+# (tests/bench/test_bench_engine.py). Deals with revokes take _score_with_revokes() instead.
+def score_deal(ledger: Ledger, deal: Deal) -> None:  # noqa: C901, PLR0912
     tricks = deal.tricks
     assert tricks is not None
     multiplier = 1

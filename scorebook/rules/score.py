@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from . import english, progulochny, russian
 from .gcpause import paused_gc
+from .model import Deal, Record
 from .presets import ENGLISH, HUSSAR, LINE, PROGULOCHNY
-from .record import Deal, Record
 from .sheet import Ledger, Sheet
 
 FAMILIES: dict[str, Callable[[Ledger, Deal], None]] = {

@@ -19,8 +19,8 @@ from typing import Any, NamedTuple
 
 from .errors import RecordError
 from .gcpause import paused_gc
+from .model import Deal, Record, Rules, side_of
 from .presets import ENGLISH
-from .record import Deal, Record, Rules, side_of
 
 # Builds a named tuple from its fields in order, without the keyword-taking ``__new__`` that
 # NamedTuple generates: twice as fast, for the rows made once per deal or entry.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .record import Deal, Record
+from .model import Deal, Record
 from .sheet import ABOVE, BELOW, NOT_SCORED, DealScore, Sheet
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", None: "–"}
