@@ -1,5 +1,6 @@
 """Free text typed into any form (a table's title, a player's name, a club's city, a note):
-the form refuses invisible formatting characters, naming the field, and shows the refused
+the form refuses what is not text (Unicode's noncharacters) and invisible formatting
+characters, naming the field, and shows the refused
 text again without them (the rules engine's own text checks say which characters)."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.rules.checks import NOT_TEXT
 from scorebook.rules.record import invisible_character, without_invisible
 
 
@@ -30,6 +32,13 @@ class VisibleText:
         self.label, self.form, self.name = label, form, name
 
     def __call__(self, value: object) -> None:
+        not_text = NOT_TEXT.search(value) if isinstance(value, str) else None
+        if not_text is not None:  # a noncharacter (a form cannot carry a lone surrogate)
+            raise forms.ValidationError(
+                _("%(field)s: must be valid Unicode text; found %(char)s."),
+                code="unicode",
+                params={"field": capfirst(self.label), "char": f"U+{ord(not_text.group()):04X}"},
+            )
         char = invisible_character(value) if isinstance(value, str) else None
         if char is not None:
             show_visible(self.form, self.name)

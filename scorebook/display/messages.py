@@ -81,6 +81,7 @@ MESSAGES = {
     "not-used": gettext_lazy("this variant does not use it"),
     "text": gettext_lazy("must be text"),
     "control": gettext_lazy("must not contain control characters"),
+    "unicode": gettext_lazy("must be valid Unicode text; found %(char)s"),
     "invisible": gettext_lazy(
         "must not contain invisible formatting characters (such as direction marks); found %(char)s"
     ),

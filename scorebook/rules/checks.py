@@ -38,6 +38,14 @@ META_MAX = 100  # the record's title, place and other meta text
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # Unicode's control characters (Cc)
 CONTROL_BUT_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # a note may have lines
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits: \d takes any script's
+# Not text at all: a lone surrogate (JSON's "\ud800" decodes to one; no database or PDF can
+# store or show it) and Unicode's noncharacters (U+FDD0-U+FDEF, and the last two code points
+# of every plane), which no text may exchange.
+NOT_TEXT = re.compile(
+    "[\ud800-\udfff\ufdd0-\ufdef"
+    + "".join(chr(plane << 16 | 0xFFFE) + chr(plane << 16 | 0xFFFF) for plane in range(17))
+    + "]"
+)
 
 
 def checked_text(
@@ -54,6 +62,11 @@ def checked_text(
         raise _fail("must be text", deal, field, code="text")
     if (CONTROL_BUT_LINES if lines else CONTROL).search(value):
         raise _fail("must not contain control characters", deal, field, code="control")
+    if not_text := NOT_TEXT.search(value):
+        point = f"U+{ord(not_text.group()):04X}"
+        raise _fail(
+            f"must be valid Unicode text; found {point}", deal, field, code="unicode", char=point
+        )
     if len(value) > limit:
         raise _fail(
             f"must be at most {limit} characters, got {len(value)}",

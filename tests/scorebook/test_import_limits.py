@@ -51,6 +51,12 @@ BAD = [
      "invisible"),
     ("BOM in a void deal's note", record(deals=[{"dealer": "N", "void": "misdeal",
                                                  "note": "\ufeffdealt 14"}]), "note", "invisible"),
+    ("lone surrogate in a note", record(deals=[{**DEAL, "note": "n\ud800"}]), "note",
+     "valid Unicode"),
+    ("noncharacter in a name", record(players={**PLAYERS, "N": "An\ufffena"}), "players",
+     "valid Unicode"),
+    ("lone surrogate in the title", record(meta={"title": "\udfffFriday"}), "title",
+     "valid Unicode"),
 ]  # fmt: skip
 
 
