@@ -89,6 +89,9 @@ class ClubRole(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_roles"
     )
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    # A role given is an invitation until the account accepts it: nobody is put into a club
+    # he did not ask for (the club's name would show on his home page).
+    accepted = models.BooleanField(default=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["club", "user"], name="club_role_unique")]

@@ -43,6 +43,7 @@ urlpatterns = [
     path("c/<str:token>/seasons/<int:pk>/edit/", clubs.new_season, name="edit_season"),
     path("c/<str:token>/seasons/<int:pk>/delete/", clubs.delete_season, name="delete_season"),
     path("c/<str:token>/nights/<int:pk>/edit/", clubs.edit_night, name="edit_night"),
+    path("c/<str:token>/invitation/", clubs.answer_invitation, name="answer_invitation"),
     path("c/<str:token>/seasons/<int:pk>/ladder.csv", clubs.season_csv, name="season_csv"),
     path("c/<str:token>/seasons/<int:pk>/ladder.pdf", clubs.season_pdf, name="season_pdf"),
     path("e/<str:token>/", evenings.evening_page, name="evening"),

@@ -45,7 +45,8 @@ def role_of(user: Any, club: Club) -> str | None:
     None."""
     if user is None or not user.is_authenticated:
         return None
-    role = ClubRole.objects.filter(club=club, user=user).values_list("role", flat=True).first()
+    roles = ClubRole.objects.filter(club=club, user=user, accepted=True)
+    role = roles.values_list("role", flat=True).first()
     if role is not None:
         return str(role)
     if Player.objects.filter(club=club, user=user, merged_into=None).exists():
@@ -68,16 +69,57 @@ def create_club(
 
 
 @transaction.atomic
-def give_role(club: Club, username: str, role: str, *, author: AbstractBaseUser) -> ClubRole:
-    """Make an existing account an organiser or a member of the club."""
+def give_role(club: Club, username: str, role: str, *, author: AbstractBaseUser) -> ClubRole | None:
+    """Invite an account to be an organiser or a member of the club, or change the role of one
+    who has accepted. The answer is the same whether or not the user name exists (None when
+    it does not): no form tells who has an account. A club always keeps an organiser."""
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise ClubError(_("No account has this user name."), "username")
-    entry, _created = ClubRole.objects.update_or_create(
-        club=club, user=user, defaults={"role": role}
-    )
+        return None
+    entry = ClubRole.objects.select_for_update().filter(club=club, user=user).first()
+    if entry is None:
+        entry = ClubRole.objects.create(club=club, user=user, role=role, accepted=False)
+    else:
+        if entry.accepted and entry.role == ORGANISER and role != ORGANISER:
+            _keep_an_organiser(club, entry)
+        entry.role = role
+        entry.save(update_fields=["role"])
     _log(club, ClubLog.Action.ROLE, author, username=username, role=role)
     return entry
+
+
+def _keep_an_organiser(club: Club, leaving: ClubRole) -> None:
+    """Refuse to leave the club without an organiser (no screen could give the role back)."""
+    others = ClubRole.objects.filter(club=club, role=ORGANISER, accepted=True).exclude(
+        pk=leaving.pk
+    )
+    if not others.exists():
+        raise ClubError(
+            _("The club must keep at least one organiser: make someone else organiser first."),
+            "role",
+        )
+
+
+@transaction.atomic
+def answer_invitation(club: Club, user: AbstractBaseUser, *, accept: bool) -> None:
+    """The invited account accepts the role (the club is then his) or declines it."""
+    entry = ClubRole.objects.filter(club=club, user=user, accepted=False).first()
+    if entry is None:
+        return
+    if accept:
+        entry.accepted = True
+        entry.save(update_fields=["accepted"])
+    else:
+        entry.delete()
+
+
+def invitations(user: Any) -> list[ClubRole]:
+    """The roles offered to the account and not yet answered."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(
+        ClubRole.objects.filter(user=user, accepted=False).select_related("club").order_by("pk")
+    )
 
 
 def _free_name(club: Club, name: str, but: Player | None = None) -> str:

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_ratelimit.decorators import ratelimit
 
 from players.models import Club
+from scorebook.clubs import services as club_services
 from scorebook.display.variants import variant_name
 from scorebook.site import demo
 from scorebook.site.limits import TABLE_RATE
@@ -41,11 +42,17 @@ def home(request: HttpRequest) -> HttpResponse:
         demos = demo.demo_tables(get_language() or "")
     my_clubs = []
     if request.user.is_authenticated:
-        mine = Q(roles__user=request.user) | Q(roster__user=request.user)
+        mine = Q(roles__user=request.user, roles__accepted=True) | Q(roster__user=request.user)
         my_clubs = list(Club.objects.filter(mine).distinct().order_by("name"))
     # On a laptop (DEBUG, or `make run`) the demo tables open for scoring; on a server, read-only.
     demo_edit = demo.editable_here()
-    context = {"tables": rows, "my_clubs": my_clubs, "demos": demos, "demo_edit": demo_edit}
+    context = {
+        "tables": rows,
+        "my_clubs": my_clubs,
+        "invitations": club_services.invitations(request.user),
+        "demos": demos,
+        "demo_edit": demo_edit,
+    }
     return render(request, "site/home.html", context)
 
 

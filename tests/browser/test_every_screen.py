@@ -192,6 +192,9 @@ def build(site: Site) -> World:
         club = clubs.create_club(user=organiser, name=CLUB, city="Самара", variant="russian",
                                  language="ru")  # fmt: skip
         clubs.give_role(club, "member-" + "x" * 40, "member", author=organiser)
+        long_member = get_user_model().objects.filter(username="member-" + "x" * 40).first()
+        if long_member is not None:
+            clubs.answer_invitation(club, long_member, accept=True)
         for name in LONG:
             clubs.add_player(club, name, author=organiser)
         duplicate = clubs.add_player(club, "Борис Б.", author=organiser)

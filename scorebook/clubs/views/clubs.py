@@ -145,11 +145,20 @@ def give_role(request: HttpRequest, token: str) -> HttpResponse:
     form = RoleForm(request.POST)
     if form.is_valid() and _apply(
         form,
-        lambda: clubs.give_role(
-            club, form.cleaned_data["username"], form.cleaned_data["role"], author=request.user
-        ),
+        lambda: (
+            clubs.give_role(
+                club, form.cleaned_data["username"], form.cleaned_data["role"], author=request.user
+            )
+            or True
+        ),  # no account of that name: answered as if there were one
     ):
-        messages.success(request, _("Done."))
+        messages.success(
+            request,
+            _(
+                "If an account has this user name, it is invited: the role is its once it "
+                "accepts, on its home page."
+            ),
+        )
         return redirect("club", token=club.token)
     # A refused form comes back on its own page, the message at its field, with what was typed
     # (on the club page it would be a bare "This field is required." above a closed form).
@@ -358,3 +367,16 @@ def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         "chart": rating_chart(stats.rating),
     }
     return render(request, "clubs/player.html", context)
+
+
+@require_POST
+def answer_invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """The invited account accepts or declines a role in the club."""
+    club = get_object_or_404(Club, token=token)
+    if not request.user.is_authenticated:
+        raise PermissionDenied("sign in to answer an invitation")
+    accept = request.POST.get("answer") == "accept"
+    clubs.answer_invitation(club, request.user, accept=accept)  # type: ignore[arg-type]
+    if accept:
+        return redirect("club", token=club.token)
+    return redirect("home")
