@@ -148,6 +148,7 @@ BAD = [
     ("text", record(meta={"title": 5})),
     ("control", record(players={**PLAYERS, "W": "Gl\x07eb"})),
     ("invisible", record(players={**PLAYERS, "W": "\u202eGleb"})),
+    ("unicode", record(deals=[{"dealer": "N", "void": "misdeal", "note": "n\ud800"}])),
     ("too-long", record(players={**PLAYERS, "W": "G" * 61})),
     ("dummy-player", record(dummy="W")),
     ("dummy-variant", record("hussar", dummy="W")),
