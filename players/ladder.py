@@ -42,7 +42,9 @@ from typing import Any, TypeAlias
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 PlayerKey: TypeAlias = Hashable  # a name in the command, a Player id in the web app
-Ratings: TypeAlias = Mapping[PlayerKey, PlackettLuceRating]  # each player's rating so far
+# Each player's rating so far, as openskill's mu and sigma: plain floats, which a cache keeps.
+Ratings: TypeAlias = Mapping[PlayerKey, tuple[float, float]]
+History: TypeAlias = dict[PlayerKey, list[tuple[datetime.date, float]]]  # after each rubber
 
 FORMAT = "whist-ladder/1"
 KINDS = ("total", "average", "rating")
@@ -160,9 +162,9 @@ def rating_history(
 
 def rating_history_from(
     tables: Iterable[TableResult], ratings: Ratings
-) -> tuple[dict[PlayerKey, list[tuple[datetime.date, float]]], dict[PlayerKey, PlackettLuceRating]]:
+) -> tuple[History, dict[PlayerKey, tuple[float, float]]]:
     """:func:`rating_history` carried on from ``ratings`` (each player's rating before these
-    tables; empty: from the start), with the ratings after them.
+    tables, as ``(mu, sigma)``; empty: from the start), with the ratings after them.
 
     The same calculation, cut in two: when every table of ``later`` is dated after every table
     of ``earlier`` (or, of one date, is listed after them), ``rating_history(earlier + later)``
@@ -171,11 +173,10 @@ def rating_history_from(
     to the last bit. ``ratings`` is not changed.
     """
     tables = _played(_checked(tables))
-    history: dict[PlayerKey, list[tuple[datetime.date, float]]] = {
-        player: [] for table in tables for player in table.settlement
-    }
-    after = _rate(tables, history, dict(ratings))
-    return history, after
+    history: History = {player: [] for table in tables for player in table.settlement}
+    start = {player: _MODEL.rating(mu=mu, sigma=sigma) for player, (mu, sigma) in ratings.items()}
+    after = _rate(tables, history, start)
+    return history, {player: (rating.mu, rating.sigma) for player, rating in after.items()}
 
 
 def rated_matches(
