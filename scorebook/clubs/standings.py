@@ -4,26 +4,33 @@ Nothing here is stored. Each table's deals are scored once per table *version* a
 seat-level outcome is cached under that version (so no change of a deal can leave a stale
 one); players are bound to seats afresh at every read, so a rename or a merge shows at once.
 A season's whole ladder is cached too, under a digest of every table's version, night, night's
-date and seating plus the season's settings: any change to any of those is a new key.
+date and seating plus the season's settings: any change to any of those is a new key. A
+player's page reads his own tables only, and the club's rating, which every table moves, in
+parts kept one by one (see "A club's rating, in parts" below).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, TextField, Value, When
+from django.db.models.functions import Cast
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
-from players.ladder import Ladder, TableResult, rating_history, standings
+from players.ladder import Ladder, TableResult, rating_history_from, standings
 from players.models import Club, Player, Season, roster_order
 from scorebook import derived
 from scorebook.clubs.models import Evening
 from scorebook.clubs.results import table_result
+from scorebook.display.charts import rating_chart
 from scorebook.tables import services
 from scorebook.tables.models import Seat, Table
 
@@ -293,6 +300,15 @@ def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Sta
 
 # ---------------------------------------------------------------------------------------------
 # A player's page
+#
+# What the page shows is kept whole (:func:`player_stats`) under a key that names every table
+# of its scope (derived.player_key, from the club's rating keys below): his figures, read from
+# his own tables only when they are not kept, and his rating, which every table of the club
+# moves (whoever he played, they played others). That rating is made in parts of consecutive
+# nights (:class:`ClubRating`), each kept with the ratings it leaves, so that a deal saved
+# tonight re-rates tonight's tables only. Each of these is kept in a fixed place (a slot)
+# together with the key it was made under: a club night of saves, each followed by a player's
+# page, leaves one copy of each, not one a save.
 
 
 @dataclass
@@ -319,6 +335,8 @@ class PlayerStats:
     partners: list[Partner] = field(default_factory=list)
     contracts: dict[str, list[int]] = field(default_factory=dict)  # game -> [declared, made]
     rating: list[tuple[datetime.date, float]] = field(default_factory=list)
+    scope: str = ""  # the club's nights, or a season's dates (where the page is kept)
+    rating_key: str = ""  # names ``rating`` (its chart is kept under it)
 
 
 def player_stats(player: Player, variant: str, season: Season | None = None) -> PlayerStats:
@@ -326,21 +344,69 @@ def player_stats(player: Player, variant: str, season: Season | None = None) -> 
     (or one season's)."""
     club = player.club
     assert club is not None
-    every = _tables(club_tables(club, variant=variant, season=season))
-    found = results(every)
+    rating = ClubRating(club, variant, season)
+    slot = derived.player_slot(club.pk, variant, rating.scope, player.pk)
+    key = derived.player_key(rating.keys, player.pk)
+    kept = cache.get(slot)
+    if kept is not None and kept[0] == key:
+        return dataclasses.replace(kept[1], player=player)
+    stats = _figures(player, variant, rating.tables)
+    stats.scope = rating.scope
+    stats.rating = rating.history(player.pk)
+    stats.rating_key = derived.history_key(stats.rating)
+    cache.set(slot, (key, dataclasses.replace(stats, player=None)), CACHE_SECONDS)
+    return stats
+
+
+def rating_chart_of(stats: PlayerStats) -> SafeString:
+    """The chart of the player's rating (pygal draws ten years of it in tens of ms), kept in
+    his page's slot for the language, under the history it draws."""
+    if not stats.rating:
+        return rating_chart(stats.rating)
+    player = stats.player
+    slot = derived.chart_slot(player.club_id, stats.variant, stats.scope, player.pk, get_language())
+    kept = cache.get(slot)
+    if kept is not None and kept[0] == stats.rating_key:
+        return mark_safe(kept[1])  # the chart drawn below, kept as it was
+    chart = rating_chart(stats.rating)
+    cache.set(slot, (stats.rating_key, str(chart)), CACHE_SECONDS)
+    return chart
+
+
+def _figures(player: Player, variant: str, scope: Any) -> PlayerStats:
+    """His figures from his own tables of ``scope`` (a few hundred of a ten-year club's
+    thousands), in ladder order, each one's outcome from the cache (or scored now)."""
+    mine = Seat.objects.filter(player=player).values("table_id")
+    every = list(
+        scope.filter(pk__in=mine)
+        .select_related("evening")
+        .only("id", "created_at", "version", *(f"evening__{f}" for f in NIGHT_FIELDS))
+    )
+    seatings: dict[int, dict[str, int]] = {t.pk: {} for t in every}
+    names: dict[int, str] = {}
+    seats = Seat.objects.filter(table_id__in=list(seatings), player__isnull=False)
+    for table_id, seat, player_id, name in seats.values_list(
+        "table_id", "seat", "player_id", "player__name"
+    ):
+        seatings[table_id][seat] = player_id
+        names[player_id] = name
+    found = outcomes(every)
     stats = PlayerStats(player=player, variant=variant)
     nights: dict[int, list[Any]] = {}
     partners: dict[int, Partner] = {}
-    names = names_of(every)
     honours = honour_deals = 0
-    for table, outcome, result in found:
-        seat = next((s for s, pid in seating(table).items() if pid == player.pk), None)
+    for table in every:
+        if table.pk not in found:  # the engine refuses it (the services never save one)
+            continue
+        outcome = found[table.pk]
+        night = table.evening
+        assert night is not None
+        result = bind(outcome, night.date, seatings[table.pk])
+        seat = next((s for s, pid in seatings[table.pk].items() if pid == player.pk), None)
         if seat is None or not result.played:  # a table where no deal scored is no session
             continue
         side = outcome.side_of[seat]
         amount = result.settlement.get(player.pk, 0)
-        night = table.evening
-        assert night is not None
         nights.setdefault(night.pk, [night, 0])[1] += amount
         stats.tables += 1
         stats.deals += outcome.deals
@@ -366,5 +432,130 @@ def player_stats(player: Player, variant: str, season: Season | None = None) -> 
     stats.sessions = len({n.date for n, _v in stats.nights})
     stats.honours = honours / honour_deals if honour_deals else None
     stats.partners = sorted(partners.values(), key=lambda p: (-p.tables, roster_order(p.name)))
-    stats.rating = rating_history([r for _t, _o, r in found]).get(player.pk, [])
     return stats
+
+
+NIGHT_FIELDS = ("id", "name", "date", "token")  # what the page shows of a night
+
+
+# ---------------------------------------------------------------------------------------------
+# A club's rating, in parts
+#
+# Rated in parts of consecutive nights, each carried on from the ratings the part before it
+# left (players.ladder.rating_history_from: the same floats as in one go). Key ``i`` names
+# every table up to part ``i`` (derived.rating_keys), so a part is made again only when one of
+# its tables or an earlier one changed, and its place is written over. The last date played
+# is a part of its own: a deal saved tonight re-rates tonight's tables, not a year of them.
+
+RATING_PART = 400  # tables a part holds at least (the last date's aside); it ends with a date
+
+
+@dataclass(frozen=True)
+class RatedPart:
+    """The ratings after a part, and each player's rating after each rubber of it (dates as
+    ordinals, ratings as doubles: compact, and read back bit for bit)."""
+
+    ratings: dict[Any, tuple[float, float]]  # player id -> his rating after the part (mu, sigma)
+    history: dict[int, tuple[array[int], array[float]]]
+
+    @classmethod
+    def made(cls, ratings: dict[Any, tuple[float, float]], history: dict[Any, Any]) -> RatedPart:
+        return cls(
+            ratings=ratings,
+            history={
+                player: (array("l", [d.toordinal() for d, _v in h]), array("d", [v for _d, v in h]))
+                for player, h in history.items()
+            },
+        )
+
+    def of(self, player: int) -> list[tuple[datetime.date, float]]:
+        days, values = self.history.get(player, ((), ()))
+        return [(datetime.date.fromordinal(d), v) for d, v in zip(days, values, strict=True)]
+
+
+def rating_parts(rows: list[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:
+    """Tables in ladder order (rows whose last item is the date) cut into parts: the last
+    date's tables, and before them parts of at least :data:`RATING_PART` tables, each ending
+    with a date. A part depends only on the rows up to it, so a deal saved on the last date
+    changes its part alone, and a new date the part before it at most."""
+    last = len(rows)
+    while last and rows[last - 1][-1] == rows[-1][-1]:
+        last -= 1
+    parts: list[list[tuple[Any, ...]]] = []
+    for row in rows[:last]:
+        if not parts or (len(parts[-1]) >= RATING_PART and row[-1] != parts[-1][-1][-1]):
+            parts.append([])
+        parts[-1].append(row)
+    if rows[last:]:
+        parts.append(rows[last:])
+    return parts
+
+
+class ClubRating:
+    """The club's rating over its tables of ``variant`` (all nights, or ``season``'s): its keys
+    from one read of the tables' stamps, its parts read or made only when asked for."""
+
+    def __init__(self, club: Club, variant: str, season: Season | None = None) -> None:
+        self.club, self.variant = club, variant
+        self.tables = club_tables(club, variant=variant, season=season)
+        self.scope = f"{season.starts_on}:{season.ends_on}" if season else "all"
+        rows = derived.stamp_rows(
+            self.tables, night=F("evening_id"), night_date=Cast("evening__date", TextField())
+        )
+        self.parts = rating_parts(rows)
+        self.keys = derived.rating_keys(club.pk, variant, self.parts)
+
+    def history(self, player: int) -> list[tuple[datetime.date, float]]:
+        """The player's rating after each rubber he played: ``rating_history`` of them all."""
+        return [point for part in self.rated() for point in part.of(player)]
+
+    def rated(self) -> list[RatedPart]:
+        """Every part: those kept under their keys, the others rated now and kept."""
+        slots = [
+            derived.rating_slot(self.club.pk, self.variant, self.scope, i)
+            for i in range(len(self.parts))
+        ]
+        kept = cache.get_many(slots)
+        valid = {
+            i: kept[slot][1]
+            for i, (slot, key) in enumerate(zip(slots, self.keys, strict=True))
+            if slot in kept and kept[slot][0] == key
+        }
+        todo = [row[0] for i, part in enumerate(self.parts) if i not in valid for row in part]
+        inputs = self._inputs(todo) if todo else {}
+        done: list[RatedPart] = []
+        fresh: dict[str, tuple[str, RatedPart]] = {}
+        ratings: dict[Any, tuple[float, float]] = {}
+        for i, part in enumerate(self.parts):
+            if i in valid:
+                found = valid[i]
+            else:
+                history, after = rating_history_from(
+                    [inputs[row[0]] for row in part if row[0] in inputs], ratings
+                )
+                found = RatedPart.made(after, history)
+                fresh[slots[i]] = (self.keys[i], found)
+            ratings = found.ratings
+            done.append(found)
+        if fresh:
+            cache.set_many(fresh, CACHE_SECONDS)
+        return done
+
+    def _inputs(self, pks: list[int]) -> dict[int, TableResult]:
+        """The ladder input of each of ``pks``: stamps, dates and seatings read for them,
+        outcomes from the cache (or scored now)."""
+        read = list(
+            self.tables.filter(pk__in=pks)
+            .only("id", "created_at", "version", "evening")
+            .annotate(night_date=F("evening__date"))
+        )
+        seatings: dict[int, dict[str, int]] = {t.pk: {} for t in read}
+        seats = Seat.objects.filter(table_id__in=pks, player__isnull=False)
+        for table_id, seat, player_id in seats.values_list("table_id", "seat", "player_id"):
+            seatings[table_id][seat] = player_id
+        found = outcomes(read)
+        return {
+            t.pk: bind(found[t.pk], t.night_date, seatings[t.pk])  # type: ignore[attr-defined]
+            for t in read
+            if t.pk in found
+        }

@@ -27,7 +27,6 @@ from players.models import Club, ClubRole, Player, Season, roster_order
 from scorebook.clubs import services as clubs
 from scorebook.clubs import standings
 from scorebook.clubs.models import Evening
-from scorebook.display.charts import rating_chart
 from scorebook.display.variants import variant_name
 from scorebook.printing import pdf
 from scorebook.printing.views import BadPrintOption, bad_request, pdf_response, print_options
@@ -470,6 +469,6 @@ def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
             ((v, variant_name(v)) for v in played if v != variant), key=lambda pair: pair[1]
         ),
         "stats": stats,
-        "chart": rating_chart(stats.rating),
+        "chart": standings.rating_chart_of(stats),
     }
     return render(request, "clubs/player.html", context)
