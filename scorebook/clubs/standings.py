@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import zlib
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -349,12 +350,14 @@ def player_stats(player: Player, variant: str, season: Season | None = None) -> 
     key = derived.player_key(rating.keys, player.pk)
     kept = cache.get(slot)
     if kept is not None and kept[0] == key:
-        return dataclasses.replace(kept[1], player=player)
+        _key, stats, history = kept
+        return dataclasses.replace(stats, player=player, rating=history_of(history))
     stats = _figures(player, variant, rating.tables)
     stats.scope = rating.scope
     stats.rating = rating.history(player.pk)
     stats.rating_key = derived.history_key(stats.rating)
-    cache.set(slot, (key, dataclasses.replace(stats, player=None)), CACHE_SECONDS)
+    compact = dataclasses.replace(stats, player=None, rating=[])  # his rating as two arrays
+    cache.set(slot, (key, compact, kept_history(stats.rating)), CACHE_SECONDS)
     return stats
 
 
@@ -367,9 +370,9 @@ def rating_chart_of(stats: PlayerStats) -> SafeString:
     slot = derived.chart_slot(player.club_id, stats.variant, stats.scope, player.pk, get_language())
     kept = cache.get(slot)
     if kept is not None and kept[0] == stats.rating_key:
-        return mark_safe(kept[1])  # the chart drawn below, kept as it was
+        return mark_safe(zlib.decompress(kept[1]).decode())  # the chart drawn below, as it was
     chart = rating_chart(stats.rating)
-    cache.set(slot, (stats.rating_key, str(chart)), CACHE_SECONDS)
+    cache.set(slot, (stats.rating_key, zlib.compress(chart.encode())), CACHE_SECONDS)
     return chart
 
 
@@ -460,17 +463,22 @@ class RatedPart:
 
     @classmethod
     def made(cls, ratings: dict[Any, tuple[float, float]], history: dict[Any, Any]) -> RatedPart:
-        return cls(
-            ratings=ratings,
-            history={
-                player: (array("l", [d.toordinal() for d, _v in h]), array("d", [v for _d, v in h]))
-                for player, h in history.items()
-            },
-        )
+        return cls(ratings, {player: kept_history(h) for player, h in history.items()})
 
     def of(self, player: int) -> list[tuple[datetime.date, float]]:
-        days, values = self.history.get(player, ((), ()))
-        return [(datetime.date.fromordinal(d), v) for d, v in zip(days, values, strict=True)]
+        return history_of(self.history.get(player, (array("l"), array("d"))))
+
+
+def kept_history(
+    history: list[tuple[datetime.date, float]],
+) -> tuple[array[int], array[float]]:
+    """A rating history as the cache keeps it: dates as ordinals, ratings as doubles."""
+    return array("l", [d.toordinal() for d, _v in history]), array("d", [v for _d, v in history])
+
+
+def history_of(kept: tuple[array[int], array[float]]) -> list[tuple[datetime.date, float]]:
+    days, values = kept
+    return [(datetime.date.fromordinal(d), v) for d, v in zip(days, values, strict=True)]
 
 
 def rating_parts(rows: list[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:

@@ -295,11 +295,11 @@ def test_a_slot_holding_another_state_is_never_used(club):
     anna = player(club, "Anna")
     stats = standings.player_stats(anna, "russian")
     slot = derived.player_slot(club.pk, "russian", "all", anna.pk)
-    key, kept = cache.get(slot)
+    key, kept, history = cache.get(slot)
     kept.net = 123456.0  # a page made under another key
-    cache.set(slot, ("another key", kept))
+    cache.set(slot, ("another key", kept, history))
     assert standings.player_stats(anna, "russian").net == stats.net
-    cache.set(slot, (key, kept))
+    cache.set(slot, (key, kept, history))
     assert standings.player_stats(anna, "russian").net == 123456.0  # (the same key: used)
 
 
