@@ -17,9 +17,10 @@ PDFs, the version a poll compares) is keyed here and nowhere else, from:
 
 Invalidation is by key, never by deleting: a changed input makes a new key, and old entries
 age out. Only the poll's version (:func:`polled_version`) is a value kept under a fixed key,
-published after each commit that moves it; and the parts of a club's rating
-(:func:`rating_slot`) are kept in fixed places that hold the key they were made under, so
-that a reader never takes one made under another.
+published after each commit that moves it; and what a player's page is made of (the parts of
+the club's rating, his figures, his chart: :func:`rating_slot` and the slots after it) is kept
+in fixed places that hold the key it was made under, so that a reader never takes one made
+under another.
 """
 
 from __future__ import annotations
@@ -166,28 +167,43 @@ def rating_keys(club_pk: int, variant: str, parts: Iterable[Iterable[Any]]) -> l
 
 
 def rating_slot(club_pk: int, variant: str, scope: str, index: int) -> str:
-    """Where part ``index`` of a club's rating over ``scope`` (its nights, or a season's dates)
-    is kept, with the :func:`rating_keys` key it was made under: a fixed place, written over
-    when that key changes, so that a night of saves, each followed by a player's page, leaves
-    one copy of the part that changed, not one a save. A reader uses it only under its key."""
+    """Where the ratings after part ``index`` of a club's rating over ``scope`` (its nights, or
+    a season's dates) are kept, with the :func:`rating_keys` key they were made under: a fixed
+    place, written over when that key changes, so that a night of saves, each followed by a
+    player's page, leaves one copy of the part that changed, not one a save. A reader uses
+    what it finds there only under its key."""
     return f"rating-part:{release()}:{club_pk}:{variant}:{scope}:{index}"
 
 
-def player_key(rating: list[str], player_pk: int) -> str:
-    """Everything a player's page shows of his tables (figures, partners, nights, rating):
-    ``rating`` is the club's :func:`rating_keys` for the page's scope, whose last names every
-    table of it (their deals, seats, names and nights move their versions)."""
-    return f"player:{release()}:{rating[-1] if rating else 'no tables'}:{player_pk}"
+def rating_history_slot(club_pk: int, variant: str, scope: str, index: int) -> str:
+    """Where every player's history in part ``index`` is kept, with its :func:`rating_keys`
+    key (see :func:`rating_slot`)."""
+    return f"rating-histories:{release()}:{club_pk}:{variant}:{scope}:{index}"
+
+
+def rating_prefix_slot(club_pk: int, variant: str, scope: str, player_pk: int) -> str:
+    """Where a player's history before the last part is kept, with the key of the part before
+    the last (see :func:`rating_slot`): a deal saved on the last date leaves it as it is."""
+    return f"rating-before-last:{release()}:{club_pk}:{variant}:{scope}:{player_pk}"
+
+
+def figures_key(player_pk: int, rows: Iterable[Any]) -> str:
+    """A player's figures on his page (tables, nights, partners, rubbers...): ``rows`` are
+    his tables of the page's scope (:func:`stamp_rows`), whose versions move with their deals,
+    seats, names and nights."""
+    return f"figures:{release()}:{player_pk}:{_digest(list(rows), 16)}"
 
 
 def player_slot(club_pk: int, variant: str, scope: str, player_pk: int) -> str:
-    """Where a player's page is kept, with its :func:`player_key` (see :func:`rating_slot`)."""
-    return f"player-page:{release()}:{club_pk}:{variant}:{scope}:{player_pk}"
+    """Where a player's figures are kept, with their :func:`figures_key` (see
+    :func:`rating_slot`)."""
+    return f"player-figures:{release()}:{club_pk}:{variant}:{scope}:{player_pk}"
 
 
-def history_key(history: list[tuple[Any, float]]) -> str:
-    """A player's rating history, for what is drawn from it."""
-    return _digest(history, 16)
+def history_key(days: Any, values: Any) -> str:
+    """A player's rating history (dates as ordinals, ratings as doubles, two arrays), for
+    what is drawn from it."""
+    return hashlib.blake2b(days.tobytes() + b"|" + values.tobytes(), digest_size=16).hexdigest()
 
 
 def chart_slot(club_pk: int | None, variant: str, scope: str, player_pk: int, language: str) -> str:

@@ -302,14 +302,20 @@ def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Sta
 # ---------------------------------------------------------------------------------------------
 # A player's page
 #
-# What the page shows is kept whole (:func:`player_stats`) under a key that names every table
-# of its scope (derived.player_key, from the club's rating keys below): his figures, read from
-# his own tables only when they are not kept, and his rating, which every table of the club
-# moves (whoever he played, they played others). That rating is made in parts of consecutive
-# nights (:class:`ClubRating`), each kept with the ratings it leaves, so that a deal saved
-# tonight re-rates tonight's tables only. Each of these is kept in a fixed place (a slot)
-# together with the key it was made under: a club night of saves, each followed by a player's
-# page, leaves one copy of each, not one a save.
+# Each part of what the page shows is kept under a key naming only what it depends on, so
+# that a deal saved tonight at another table leaves his page as it was kept, bar tonight's part
+# of the rating:
+#
+# - his figures (tables, nights, partners, rubbers...) depend on his own tables only: kept
+#   under their stamps (derived.figures_key), read from those tables when they changed;
+# - his rating depends on every table of the club (whoever he played, they played others). It
+#   is made in parts of consecutive nights (:class:`ClubRating`), each kept with the ratings it
+#   leaves under a key naming every table up to it, the last date a part of its own: a deal
+#   saved tonight re-rates tonight's tables only, and his history up to tonight stays kept;
+# - the chart is kept under the history it draws (derived.history_key) and the language.
+#
+# Each is kept in a fixed place (a slot) with the key it was made under: a club night of
+# saves, each followed by players' pages, leaves one copy of each, not one a save.
 
 
 @dataclass
@@ -346,18 +352,21 @@ def player_stats(player: Player, variant: str, season: Season | None = None) -> 
     club = player.club
     assert club is not None
     rating = ClubRating(club, variant, season)
+    # His tables of the scope (once each, should he hold two seats), by their stamps: what his
+    # figures are kept under.
+    mine = rating.tables.filter(seats__player=player).distinct()
+    key = derived.figures_key(player.pk, derived.stamp_rows(mine))
     slot = derived.player_slot(club.pk, variant, rating.scope, player.pk)
-    key = derived.player_key(rating.keys, player.pk)
     kept = cache.get(slot)
     if kept is not None and kept[0] == key:
-        _key, stats, history = kept
-        return dataclasses.replace(stats, player=player, rating=history_of(history))
-    stats = _figures(player, variant, rating.tables)
+        stats = dataclasses.replace(kept[1], player=player)
+    else:
+        stats = _figures(player, variant, mine)
+        cache.set(slot, (key, dataclasses.replace(stats, player=None)), CACHE_SECONDS)
+    history = rating.history(player.pk)
     stats.scope = rating.scope
-    stats.rating = rating.history(player.pk)
-    stats.rating_key = derived.history_key(stats.rating)
-    compact = dataclasses.replace(stats, player=None, rating=[])  # his rating as two arrays
-    cache.set(slot, (key, compact, kept_history(stats.rating)), CACHE_SECONDS)
+    stats.rating = history_of(history)
+    stats.rating_key = derived.history_key(*history)
     return stats
 
 
@@ -376,14 +385,13 @@ def rating_chart_of(stats: PlayerStats) -> SafeString:
     return chart
 
 
-def _figures(player: Player, variant: str, scope: Any) -> PlayerStats:
-    """His figures from his own tables of ``scope`` (a few hundred of a ten-year club's
+def _figures(player: Player, variant: str, mine: Any) -> PlayerStats:
+    """His figures from his own tables (``mine``: a few hundred of a ten-year club's
     thousands), in ladder order, each one's outcome from the cache (or scored now)."""
-    mine = Seat.objects.filter(player=player).values("table_id")
     every = list(
-        scope.filter(pk__in=mine)
-        .select_related("evening")
-        .only("id", "created_at", "version", *(f"evening__{f}" for f in NIGHT_FIELDS))
+        mine.select_related("evening").only(
+            "id", "created_at", "version", *(f"evening__{f}" for f in NIGHT_FIELDS)
+        )
     )
     seatings: dict[int, dict[str, int]] = {t.pk: {} for t in every}
     names: dict[int, str] = {}
@@ -453,22 +461,6 @@ NIGHT_FIELDS = ("id", "name", "date", "token")  # what the page shows of a night
 RATING_PART = 400  # tables a part holds at least (the last date's aside); it ends with a date
 
 
-@dataclass(frozen=True)
-class RatedPart:
-    """The ratings after a part, and each player's rating after each rubber of it (dates as
-    ordinals, ratings as doubles: compact, and read back bit for bit)."""
-
-    ratings: dict[Any, tuple[float, float]]  # player id -> his rating after the part (mu, sigma)
-    history: dict[int, tuple[array[int], array[float]]]
-
-    @classmethod
-    def made(cls, ratings: dict[Any, tuple[float, float]], history: dict[Any, Any]) -> RatedPart:
-        return cls(ratings, {player: kept_history(h) for player, h in history.items()})
-
-    def of(self, player: int) -> list[tuple[datetime.date, float]]:
-        return history_of(self.history.get(player, (array("l"), array("d"))))
-
-
 def kept_history(
     history: list[tuple[datetime.date, float]],
 ) -> tuple[array[int], array[float]]:
@@ -479,6 +471,9 @@ def kept_history(
 def history_of(kept: tuple[array[int], array[float]]) -> list[tuple[datetime.date, float]]:
     days, values = kept
     return [(datetime.date.fromordinal(d), v) for d, v in zip(days, values, strict=True)]
+
+
+EMPTY = (array("l"), array("d"))  # no rubber of his in a part
 
 
 def rating_parts(rows: list[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:
@@ -513,41 +508,70 @@ class ClubRating:
         self.parts = rating_parts(rows)
         self.keys = derived.rating_keys(club.pk, variant, self.parts)
 
-    def history(self, player: int) -> list[tuple[datetime.date, float]]:
-        """The player's rating after each rubber he played: ``rating_history`` of them all."""
-        return [point for part in self.rated() for point in part.of(player)]
+    def history(self, player: int) -> tuple[array[int], array[float]]:
+        """The player's rating after each rubber he played (``rating_history`` of every table,
+        as :func:`kept_history` keeps it): his history up to the last date as he last read it,
+        and the last date's part, each kept; what is not, made now."""
+        n = len(self.parts)
+        if not n:
+            return kept_history([])
+        scope = (self.club.pk, self.variant, self.scope)
+        before = derived.rating_prefix_slot(*scope, player)
+        last = derived.rating_history_slot(*scope, n - 1)
+        kept = cache.get_many([before, last])
+        found: dict[int, dict[int, tuple[array[int], array[float]]]] = {}
+        if last in kept and kept[last][0] == self.keys[-1]:
+            found[n - 1] = kept[last][1]
+        prefix = None
+        if n == 1:
+            prefix = kept_history([])
+        elif before in kept and kept[before][0] == self.keys[-2]:
+            prefix = kept[before][1]
+        wanted = [i for i in range(n) if i not in found and (i == n - 1 or prefix is None)]
+        found.update(self.rated(wanted))
+        if prefix is None:
+            points = [p for i in range(n - 1) for p in history_of(found[i].get(player, EMPTY))]
+            prefix = kept_history(points)
+            cache.set(before, (self.keys[-2], prefix), CACHE_SECONDS)
+        days, values = prefix
+        last_days, last_values = found[n - 1].get(player, EMPTY)
+        return days + last_days, values + last_values
 
-    def rated(self) -> list[RatedPart]:
-        """Every part: those kept under their keys, the others rated now and kept."""
-        slots = [
-            derived.rating_slot(self.club.pk, self.variant, self.scope, i)
-            for i in range(len(self.parts))
-        ]
-        kept = cache.get_many(slots)
-        valid = {
-            i: kept[slot][1]
-            for i, (slot, key) in enumerate(zip(slots, self.keys, strict=True))
-            if slot in kept and kept[slot][0] == key
-        }
-        todo = [row[0] for i, part in enumerate(self.parts) if i not in valid for row in part]
-        inputs = self._inputs(todo) if todo else {}
-        done: list[RatedPart] = []
-        fresh: dict[str, tuple[str, RatedPart]] = {}
-        ratings: dict[Any, tuple[float, float]] = {}
-        for i, part in enumerate(self.parts):
-            if i in valid:
-                found = valid[i]
-            else:
-                history, after = rating_history_from(
-                    [inputs[row[0]] for row in part if row[0] in inputs], ratings
-                )
-                found = RatedPart.made(after, history)
-                fresh[slots[i]] = (self.keys[i], found)
-            ratings = found.ratings
-            done.append(found)
-        if fresh:
-            cache.set_many(fresh, CACHE_SECONDS)
-        return done
+    def rated(self, wanted: Iterable[int]) -> dict[int, dict[int, tuple[array[int], array[float]]]]:
+        """Each wanted part's histories (player -> his history in the part): the kept ones,
+        and the others made now with every part after the first one not kept (each carried on
+        from the ratings the part before it left), all kept."""
+        wanted = sorted(set(wanted))
+        if not wanted:
+            return {}
+        scope = (self.club.pk, self.variant, self.scope)
+        slots = [derived.rating_slot(*scope, i) for i in range(len(self.parts))]
+        lists = {i: derived.rating_history_slot(*scope, i) for i in wanted}
+        kept = cache.get_many([*slots, *lists.values()])
+
+        def valid(slot: str, i: int) -> bool:
+            return slot in kept and kept[slot][0] == self.keys[i]
+
+        first = next((i for i, slot in enumerate(slots) if not valid(slot, i)), len(self.parts))
+        first = min([first, *(i for i, slot in lists.items() if not valid(slot, i))])
+        found = {i: kept[lists[i]][1] for i in wanted if i < first}
+        if first == len(self.parts):
+            return found
+        ratings: dict[Any, tuple[float, float]] = kept[slots[first - 1]][1] if first else {}
+        made = self.parts[first:]
+        inputs = self._inputs([row[0] for part in made for row in part])
+        fresh: dict[str, Any] = {}
+        for i, part in enumerate(made, start=first):
+            history, ratings = rating_history_from(
+                [inputs[row[0]] for row in part if row[0] in inputs], ratings
+            )
+            histories = {player: kept_history(h) for player, h in history.items()}
+            fresh[slots[i]] = (self.keys[i], ratings)
+            fresh[derived.rating_history_slot(*scope, i)] = (self.keys[i], histories)
+            if i in lists:
+                found[i] = histories
+        cache.set_many(fresh, CACHE_SECONDS)
+        return found
 
     def _inputs(self, pks: list[int]) -> dict[int, TableResult]:
         """The ladder input of each of ``pks``: stamps, dates and seatings read for them,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from array import array
 
 import pytest
 from django.core.cache import cache
@@ -110,10 +111,8 @@ def test_the_rating_in_parts_is_the_rating_in_one_go_to_the_last_bit(club, in_se
             expected.get(pk, [])
         )
     cache.clear()  # each part made again, from the first
-    assert (
-        standings.ClubRating(club, "russian", season).history(player(club, "Anna").pk)
-        == (expected[player(club, "Anna").pk])
-    )
+    history = standings.ClubRating(club, "russian", season).history(player(club, "Anna").pk)
+    assert standings.history_of(history) == expected[player(club, "Anna").pk]
 
 
 def test_parts_end_with_a_date_and_the_last_date_is_a_part_of_its_own(monkeypatch):
@@ -133,6 +132,7 @@ def test_a_deal_saved_tonight_rates_tonights_tables_only(club, monkeypatch):
     standings.player_stats(anna, "russian")  # every part kept
     rated = []
     original = standings.rating_history_from
+    original_figures = standings._figures
 
     def counting(tables, ratings):
         tables = list(tables)
@@ -140,13 +140,20 @@ def test_a_deal_saved_tonight_rates_tonights_tables_only(club, monkeypatch):
         return original(tables, ratings)
 
     monkeypatch.setattr(standings, "rating_history_from", counting)
-    tonight = tables_of(club, "Boris")[-1]
+    figures = []
+    monkeypatch.setattr(standings, "_figures", lambda *a: figures.append(a) or original_figures(*a))
+    last_night = club.nights.get(name=f"Night {NIGHTS}")
+    tonight = last_night.tables.exclude(seats__player__name="Anna").get()
     save(tonight)
 
     stats = standings.player_stats(anna, "russian")
 
-    assert rated == [{tonight.evening.date}]
+    assert rated == [{tonight.evening.date}]  # tonight's part alone, rated again
+    assert figures == []  # her own figures as they were kept: none of her tables changed
     assert stats.rating == in_one_go(club)[anna.pk]
+    save(tables_of(club, "Anna")[-1])
+    assert standings.player_stats(anna, "russian").tables == stats.tables
+    assert len(figures) == 1  # one of hers changed: read again
 
 
 # ---------------------------------------------------------------------------------------------
@@ -259,22 +266,34 @@ def test_a_rating_key_names_every_table_up_to_its_part_and_nothing_after():
     assert derived.rating_keys(1, "russian", [rows[0] + rows[1]])[0] != keys[1]  # another cut
 
 
-def test_the_page_key_names_the_rating_and_the_player():
-    keys = derived.rating_keys(1, "russian", [[(1, "t1", 3, 10, "2026-09-04")]])
-    other = derived.rating_keys(1, "russian", [[(1, "t1", 4, 10, "2026-09-04")]])
-    assert derived.player_key(keys, 7) != derived.player_key(other, 7)
-    assert derived.player_key(keys, 7) != derived.player_key(keys, 8)
-    assert derived.player_key([], 7) != derived.player_key(keys, 7)
-    assert derived.history_key([(FIRST_NIGHT, 1.5)]) != derived.history_key([(FIRST_NIGHT, 1.25)])
+def test_his_figures_key_names_his_tables_and_him():
+    rows = [(1, "t1", 3), (2, "t2", 5)]
+    key = derived.figures_key(7, rows)
+    assert derived.figures_key(8, rows) != key
+    for index in range(3):  # each item of a row: id, creation, version
+        changed = list(rows[0])
+        changed[index] = "other"
+        assert derived.figures_key(7, [tuple(changed), rows[1]]) != key
+    assert derived.figures_key(7, rows[:1]) != key  # a table fewer
+    assert derived.figures_key(7, rows[::-1]) != key  # in another order
+
+
+def test_the_chart_key_names_every_point_of_the_history():
+    days, values = array("l", [1, 2]), array("d", [1.5, 2.5])
+    key = derived.history_key(days, values)
+    assert derived.history_key(array("l", [1, 3]), values) != key
+    assert derived.history_key(days, array("d", [1.5, 2.5000000001])) != key
+    assert derived.history_key(days[:1], values[:1]) != key
 
 
 def test_every_player_page_key_and_slot_names_the_release(settings):
     def keys() -> list[str]:
-        rating = derived.rating_keys(1, "russian", [[(1, "t1", 3, 10, "2026-09-04")]])
         return [
-            *rating,
-            derived.player_key(rating, 7),
+            *derived.rating_keys(1, "russian", [[(1, "t1", 3, 10, "2026-09-04")]]),
+            derived.figures_key(7, [(1, "t1", 3)]),
             derived.rating_slot(1, "russian", "all", 0),
+            derived.rating_history_slot(1, "russian", "all", 0),
+            derived.rating_prefix_slot(1, "russian", "all", 7),
             derived.player_slot(1, "russian", "all", 7),
             derived.chart_slot(1, "russian", "all", 7, "en"),
         ]
@@ -295,11 +314,11 @@ def test_a_slot_holding_another_state_is_never_used(club):
     anna = player(club, "Anna")
     stats = standings.player_stats(anna, "russian")
     slot = derived.player_slot(club.pk, "russian", "all", anna.pk)
-    key, kept, history = cache.get(slot)
-    kept.net = 123456.0  # a page made under another key
-    cache.set(slot, ("another key", kept, history))
+    key, kept = cache.get(slot)
+    kept.net = 123456.0  # figures made under another key
+    cache.set(slot, ("another key", kept))
     assert standings.player_stats(anna, "russian").net == stats.net
-    cache.set(slot, (key, kept, history))
+    cache.set(slot, (key, kept))
     assert standings.player_stats(anna, "russian").net == 123456.0  # (the same key: used)
 
 
@@ -309,7 +328,8 @@ def test_a_slot_holding_another_state_is_never_used(club):
 
 def test_a_kept_page_reads_no_deal_and_one_row_a_table(client, club):
     """The public link's page, kept: the club, the player, the variants he played, the club
-    again (his entry's), one stamp a table of the club (no model, no deal) and its seasons."""
+    again (his entry's), one stamp a table of the club (no model, no deal), the stamps of his
+    own tables again (what his figures are kept under) and the club's seasons."""
     anna = player(club, "Anna")
     url = reverse("club_player", args=[club.token, anna.pk])
     client.get(url)
@@ -318,9 +338,9 @@ def test_a_kept_page_reads_no_deal_and_one_row_a_table(client, club):
         assert client.get(url).status_code == 200
 
     sql = [q["sql"] for q in queries.captured_queries]
-    assert len(sql) == 6, "\n".join(sql)
+    assert len(sql) == 7, "\n".join(sql)
     assert not any("scorebook_deal" in s for s in sql)
-    assert sum("scorebook_table" in s and "CAST" in s for s in sql) == 1
+    assert sum("scorebook_table" in s and "CAST" in s for s in sql) == 2
 
 
 @pytest.mark.usefixtures("small_parts")
@@ -328,7 +348,8 @@ def test_after_a_deal_saved_the_page_reads_that_tables_deals_only(client, club):
     anna = player(club, "Anna")
     url = reverse("club_player", args=[club.token, anna.pk])
     client.get(url)
-    tonight = tables_of(club, "Boris")[-1]
+    tonight = club.nights.get(name=f"Night {NIGHTS}").tables.exclude(seats__player__name="Anna")
+    tonight = tonight.get()
     save(tonight)
 
     with CaptureQueriesContext(connection) as queries:
