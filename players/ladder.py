@@ -42,6 +42,9 @@ from typing import Any, TypeAlias
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 PlayerKey: TypeAlias = Hashable  # a name in the command, a Player id in the web app
+# Each player's rating so far, as openskill's mu and sigma: plain floats, which a cache keeps.
+Ratings: TypeAlias = Mapping[PlayerKey, tuple[float, float]]
+History: TypeAlias = dict[PlayerKey, list[tuple[datetime.date, float]]]  # after each rubber
 
 FORMAT = "whist-ladder/1"
 KINDS = ("total", "average", "rating")
@@ -153,12 +156,27 @@ def rating_history(
     The rubbers are rated in the order :func:`rated_matches` gives. A player who never played a
     finished rubber has an empty history (his rating stays at the default, ordinal 0).
     """
-    tables = _played(_checked(tables))
-    history: dict[PlayerKey, list[tuple[datetime.date, float]]] = {
-        player: [] for table in tables for player in table.settlement
-    }
-    _rate(tables, history)
+    history, _ratings = rating_history_from(tables, {})
     return history
+
+
+def rating_history_from(
+    tables: Iterable[TableResult], ratings: Ratings
+) -> tuple[History, dict[PlayerKey, tuple[float, float]]]:
+    """:func:`rating_history` carried on from ``ratings`` (each player's rating before these
+    tables, as ``(mu, sigma)``; empty: from the start), with the ratings after them.
+
+    The same calculation, cut in two: when every table of ``later`` is dated after every table
+    of ``earlier`` (or, of one date, is listed after them), ``rating_history(earlier + later)``
+    is the histories of ``rating_history_from(earlier, {})`` followed by those of
+    ``rating_history_from(later, ratings)``, ``ratings`` being what the first call returned,
+    to the last bit. ``ratings`` is not changed.
+    """
+    tables = _played(_checked(tables))
+    history: History = {player: [] for table in tables for player in table.settlement}
+    start = {player: _MODEL.rating(mu=mu, sigma=sigma) for player, (mu, sigma) in ratings.items()}
+    after = _rate(tables, history, start)
+    return history, {player: (rating.mu, rating.sigma) for player, rating in after.items()}
 
 
 def rated_matches(
@@ -351,9 +369,10 @@ def _value(kind: str, results: list[Fraction], best: int | None) -> Fraction:
 
 
 def _rate(
-    tables: Iterable[TableResult], history: dict[PlayerKey, list[tuple[datetime.date, float]]]
-) -> None:
-    ratings: dict[PlayerKey, PlackettLuceRating] = {}
+    tables: Iterable[TableResult],
+    history: dict[PlayerKey, list[tuple[datetime.date, float]]],
+    ratings: dict[PlayerKey, PlackettLuceRating],
+) -> dict[PlayerKey, PlackettLuceRating]:
     for date, teams, ranks in rated_matches(tables):
         before = [[ratings[p] if p in ratings else _MODEL.rating() for p in team] for team in teams]
         after = _MODEL.rate(before, ranks=ranks)
@@ -361,3 +380,4 @@ def _rate(
             for player, rating in zip(team, new, strict=True):
                 ratings[player] = rating
                 history[player].append((date, rating.ordinal()))
+    return ratings

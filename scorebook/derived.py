@@ -17,7 +17,10 @@ PDFs, the version a poll compares) is keyed here and nowhere else, from:
 
 Invalidation is by key, never by deleting: a changed input makes a new key, and old entries
 age out. Only the poll's version (:func:`polled_version`) is a value kept under a fixed key,
-published after each commit that moves it.
+published after each commit that moves it; and what a player's page is made of (the parts of
+the club's rating, his figures, his chart: :func:`rating_slot` and the slots after it) is kept
+in fixed places that hold the key it was made under, so that a reader never takes one made
+under another.
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.core.cache import cache as shared_cache
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import F, QuerySet, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 if TYPE_CHECKING:
@@ -134,6 +138,79 @@ def season_key(season_pk: int, tables: Iterable[Any], parts: Iterable[Any]) -> s
     """A season's ladder: its rules (``parts``), and each table's stamp, night, date and
     seating with the players' names (tied players are listed by name)."""
     return f"season:{release()}:{season_pk}:{_digest([list(parts), *tables], 16)}"
+
+
+def stamp_rows(tables: QuerySet[Table], **fields: Any) -> list[tuple[Any, ...]]:
+    """Each of ``tables``' stamp as the database holds it, then ``fields`` (expressions, in
+    their order): ``(id, creation, version, *fields)``, in one query that builds no model and
+    parses no date (a club's rating reads thousands of them on every player's page). The
+    creation is read as text: it names the same state as :func:`table_stamp` does."""
+    created = Cast("created_at", TextField())
+    return list(
+        tables.annotate(stamp_created=created, **fields).values_list(
+            "pk", "stamp_created", "version", *fields
+        )
+    )
+
+
+def rating_keys(club_pk: int, variant: str, parts: Iterable[Iterable[Any]]) -> list[str]:
+    """A club's rating over its tables of one variant (all its nights, or one season's),
+    rated in parts of consecutive nights, each carried on from the one before: key ``i`` names
+    the ratings after part ``i``, so it depends on every table of parts ``0..i`` (each part's
+    rows: the tables' stamps, nights and dates, from :func:`stamp_rows`, in ladder order) and
+    on nothing later. A chain: each key is a digest of the one before and its part's rows."""
+    keys = []
+    previous = f"{club_pk}:{variant}"
+    for part in parts:
+        previous = _digest([previous, *part], 16)
+        keys.append(f"rating:{release()}:{previous}")
+    return keys
+
+
+def rating_slot(club_pk: int, variant: str, scope: str, index: int) -> str:
+    """Where the ratings after part ``index`` of a club's rating over ``scope`` (its nights, or
+    a season's dates) are kept, with the :func:`rating_keys` key they were made under: a fixed
+    place, written over when that key changes, so that a night of saves, each followed by a
+    player's page, leaves one copy of the part that changed, not one a save. A reader uses
+    what it finds there only under its key."""
+    return f"rating-part:{release()}:{club_pk}:{variant}:{scope}:{index}"
+
+
+def rating_history_slot(club_pk: int, variant: str, scope: str, index: int) -> str:
+    """Where every player's history in part ``index`` is kept, with its :func:`rating_keys`
+    key (see :func:`rating_slot`)."""
+    return f"rating-histories:{release()}:{club_pk}:{variant}:{scope}:{index}"
+
+
+def rating_prefix_slot(club_pk: int, variant: str, scope: str, player_pk: int) -> str:
+    """Where a player's history before the last part is kept, with the key of the part before
+    the last (see :func:`rating_slot`): a deal saved on the last date leaves it as it is."""
+    return f"rating-before-last:{release()}:{club_pk}:{variant}:{scope}:{player_pk}"
+
+
+def figures_key(player_pk: int, rows: Iterable[Any]) -> str:
+    """A player's figures on his page (tables, nights, partners, rubbers...): ``rows`` are
+    his tables of the page's scope (:func:`stamp_rows`), whose versions move with their deals,
+    seats, names and nights."""
+    return f"figures:{release()}:{player_pk}:{_digest(list(rows), 16)}"
+
+
+def player_slot(club_pk: int, variant: str, scope: str, player_pk: int) -> str:
+    """Where a player's figures are kept, with their :func:`figures_key` (see
+    :func:`rating_slot`)."""
+    return f"player-figures:{release()}:{club_pk}:{variant}:{scope}:{player_pk}"
+
+
+def history_key(days: Any, values: Any) -> str:
+    """A player's rating history (dates as ordinals, ratings as doubles, two arrays), for
+    what is drawn from it."""
+    return hashlib.blake2b(days.tobytes() + b"|" + values.tobytes(), digest_size=16).hexdigest()
+
+
+def chart_slot(club_pk: int | None, variant: str, scope: str, player_pk: int, language: str) -> str:
+    """Where the chart of a player's rating is kept, in a language, with its
+    :func:`history_key` (see :func:`rating_slot`)."""
+    return f"rating-chart:{release()}:{club_pk}:{variant}:{scope}:{player_pk}:{language}"
 
 
 def pdf_key(kind: str, pk: int, parts: list[Any]) -> str:

@@ -4,26 +4,34 @@ Nothing here is stored. Each table's deals are scored once per table *version* a
 seat-level outcome is cached under that version (so no change of a deal can leave a stale
 one); players are bound to seats afresh at every read, so a rename or a merge shows at once.
 A season's whole ladder is cached too, under a digest of every table's version, night, night's
-date and seating plus the season's settings: any change to any of those is a new key.
+date and seating plus the season's settings: any change to any of those is a new key. A
+player's page reads his own tables only, and the club's rating, which every table moves, in
+parts kept one by one (see "A club's rating, in parts" below).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime
+import zlib
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, TextField, Value, When
+from django.db.models.functions import Cast
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
-from players.ladder import Ladder, TableResult, rating_history, standings
+from players.ladder import Ladder, TableResult, rating_history_from, standings
 from players.models import Club, Player, Season, roster_order
 from scorebook import derived
 from scorebook.clubs.models import Evening
 from scorebook.clubs.results import table_result
+from scorebook.display.charts import rating_chart
 from scorebook.tables import services
 from scorebook.tables.models import Seat, Table
 
@@ -293,6 +301,21 @@ def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Sta
 
 # ---------------------------------------------------------------------------------------------
 # A player's page
+#
+# Each part of what the page shows is kept under a key naming only what it depends on, so
+# that a deal saved tonight at another table leaves his page as it was kept, bar tonight's part
+# of the rating:
+#
+# - his figures (tables, nights, partners, rubbers...) depend on his own tables only: kept
+#   under their stamps (derived.figures_key), read from those tables when they changed;
+# - his rating depends on every table of the club (whoever he played, they played others). It
+#   is made in parts of consecutive nights (:class:`ClubRating`), each kept with the ratings it
+#   leaves under a key naming every table up to it, the last date a part of its own: a deal
+#   saved tonight re-rates tonight's tables only, and his history up to tonight stays kept;
+# - the chart is kept under the history it draws (derived.history_key) and the language.
+#
+# Each is kept in a fixed place (a slot) with the key it was made under: a club night of
+# saves, each followed by players' pages, leaves one copy of each, not one a save.
 
 
 @dataclass
@@ -319,6 +342,8 @@ class PlayerStats:
     partners: list[Partner] = field(default_factory=list)
     contracts: dict[str, list[int]] = field(default_factory=dict)  # game -> [declared, made]
     rating: list[tuple[datetime.date, float]] = field(default_factory=list)
+    scope: str = ""  # the club's nights, or a season's dates (where the chart is kept)
+    rating_key: str = ""  # names ``rating`` (its chart is kept under it)
 
 
 def player_stats(player: Player, variant: str, season: Season | None = None) -> PlayerStats:
@@ -326,21 +351,73 @@ def player_stats(player: Player, variant: str, season: Season | None = None) -> 
     (or one season's)."""
     club = player.club
     assert club is not None
-    every = _tables(club_tables(club, variant=variant, season=season))
-    found = results(every)
+    rating = ClubRating(club, variant, season)
+    # His tables of the scope (once each, should he hold two seats), by their stamps: what his
+    # figures are kept under.
+    mine = rating.tables.filter(seats__player=player).distinct()
+    key = derived.figures_key(player.pk, derived.stamp_rows(mine))
+    slot = derived.player_slot(club.pk, variant, rating.scope, player.pk)
+    kept = cache.get(slot)
+    if kept is not None and kept[0] == key:
+        stats = dataclasses.replace(kept[1], player=player)
+    else:
+        stats = _figures(player, variant, mine)
+        cache.set(slot, (key, dataclasses.replace(stats, player=None)), CACHE_SECONDS)
+    history = rating.history(player.pk)
+    stats.scope = rating.scope
+    stats.rating = history_of(history)
+    stats.rating_key = derived.history_key(*history)
+    return stats
+
+
+def rating_chart_of(stats: PlayerStats) -> SafeString:
+    """The chart of the player's rating (pygal draws ten years of it in tens of ms), kept for
+    the scope and the language under the history it draws."""
+    if not stats.rating:
+        return rating_chart(stats.rating)
+    player = stats.player
+    slot = derived.chart_slot(player.club_id, stats.variant, stats.scope, player.pk, get_language())
+    kept = cache.get(slot)
+    if kept is not None and kept[0] == stats.rating_key:
+        return mark_safe(zlib.decompress(kept[1]).decode())  # the chart drawn below, as it was
+    chart = rating_chart(stats.rating)
+    cache.set(slot, (stats.rating_key, zlib.compress(chart.encode())), CACHE_SECONDS)
+    return chart
+
+
+def _figures(player: Player, variant: str, mine: Any) -> PlayerStats:
+    """His figures from his own tables (``mine``: a few hundred of a ten-year club's
+    thousands), in ladder order, each one's outcome from the cache (or scored now)."""
+    every = list(
+        mine.select_related("evening").only(
+            "id", "created_at", "version", *(f"evening__{f}" for f in NIGHT_FIELDS)
+        )
+    )
+    seatings: dict[int, dict[str, int]] = {t.pk: {} for t in every}
+    names: dict[int, str] = {}
+    seats = Seat.objects.filter(table_id__in=list(seatings), player__isnull=False)
+    for table_id, seat, player_id, name in seats.values_list(
+        "table_id", "seat", "player_id", "player__name"
+    ):
+        seatings[table_id][seat] = player_id
+        names[player_id] = name
+    found = outcomes(every)
     stats = PlayerStats(player=player, variant=variant)
     nights: dict[int, list[Any]] = {}
     partners: dict[int, Partner] = {}
-    names = names_of(every)
     honours = honour_deals = 0
-    for table, outcome, result in found:
-        seat = next((s for s, pid in seating(table).items() if pid == player.pk), None)
+    for table in every:
+        if table.pk not in found:  # the engine refuses it (the services never save one)
+            continue
+        outcome = found[table.pk]
+        night = table.evening
+        assert night is not None
+        result = bind(outcome, night.date, seatings[table.pk])
+        seat = next((s for s, pid in seatings[table.pk].items() if pid == player.pk), None)
         if seat is None or not result.played:  # a table where no deal scored is no session
             continue
         side = outcome.side_of[seat]
         amount = result.settlement.get(player.pk, 0)
-        night = table.evening
-        assert night is not None
         nights.setdefault(night.pk, [night, 0])[1] += amount
         stats.tables += 1
         stats.deals += outcome.deals
@@ -366,5 +443,153 @@ def player_stats(player: Player, variant: str, season: Season | None = None) -> 
     stats.sessions = len({n.date for n, _v in stats.nights})
     stats.honours = honours / honour_deals if honour_deals else None
     stats.partners = sorted(partners.values(), key=lambda p: (-p.tables, roster_order(p.name)))
-    stats.rating = rating_history([r for _t, _o, r in found]).get(player.pk, [])
     return stats
+
+
+NIGHT_FIELDS = ("id", "name", "date", "token")  # what the page shows of a night
+
+
+# ---------------------------------------------------------------------------------------------
+# A club's rating, in parts
+#
+# Rated in parts of consecutive nights, each carried on from the ratings the part before it
+# left (players.ladder.rating_history_from: the same floats as in one go). Key ``i`` names
+# every table up to part ``i`` (derived.rating_keys), so a part is made again only when one of
+# its tables or an earlier one changed, and its place is written over. The last date played
+# is a part of its own: a deal saved tonight re-rates tonight's tables, not a year of them.
+
+RATING_PART = 400  # tables a part holds at least (the last date's aside); it ends with a date
+
+
+def kept_history(
+    history: list[tuple[datetime.date, float]],
+) -> tuple[array[int], array[float]]:
+    """A rating history as the cache keeps it: dates as ordinals, ratings as doubles."""
+    return array("l", [d.toordinal() for d, _v in history]), array("d", [v for _d, v in history])
+
+
+def history_of(kept: tuple[array[int], array[float]]) -> list[tuple[datetime.date, float]]:
+    days, values = kept
+    return [(datetime.date.fromordinal(d), v) for d, v in zip(days, values, strict=True)]
+
+
+EMPTY = (array("l"), array("d"))  # no rubber of his in a part
+
+
+def rating_parts(rows: list[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:
+    """Tables in ladder order (rows whose last item is the date) cut into parts: the last
+    date's tables, and before them parts of at least :data:`RATING_PART` tables, each ending
+    with a date. A part depends only on the rows up to it, so a deal saved on the last date
+    changes its part alone, and a new date the part before it at most."""
+    last = len(rows)
+    while last and rows[last - 1][-1] == rows[-1][-1]:
+        last -= 1
+    parts: list[list[tuple[Any, ...]]] = []
+    for row in rows[:last]:
+        if not parts or (len(parts[-1]) >= RATING_PART and row[-1] != parts[-1][-1][-1]):
+            parts.append([])
+        parts[-1].append(row)
+    if rows[last:]:
+        parts.append(rows[last:])
+    return parts
+
+
+class ClubRating:
+    """The club's rating over its tables of ``variant`` (all nights, or ``season``'s): its keys
+    from one read of the tables' stamps, its parts read or made only when asked for."""
+
+    def __init__(self, club: Club, variant: str, season: Season | None = None) -> None:
+        self.club, self.variant = club, variant
+        self.tables = club_tables(club, variant=variant, season=season)
+        self.scope = f"{season.starts_on}:{season.ends_on}" if season else "all"
+        rows = derived.stamp_rows(
+            self.tables, night=F("evening_id"), night_date=Cast("evening__date", TextField())
+        )
+        self.parts = rating_parts(rows)
+        self.keys = derived.rating_keys(club.pk, variant, self.parts)
+
+    def history(self, player: int) -> tuple[array[int], array[float]]:
+        """The player's rating after each rubber he played (``rating_history`` of every table,
+        as :func:`kept_history` keeps it): his history up to the last date as he last read it,
+        and the last date's part, each kept; what is not, made now."""
+        n = len(self.parts)
+        if not n:
+            return kept_history([])
+        scope = (self.club.pk, self.variant, self.scope)
+        before = derived.rating_prefix_slot(*scope, player)
+        last = derived.rating_history_slot(*scope, n - 1)
+        kept = cache.get_many([before, last])
+        found: dict[int, dict[int, tuple[array[int], array[float]]]] = {}
+        if last in kept and kept[last][0] == self.keys[-1]:
+            found[n - 1] = kept[last][1]
+        prefix = None
+        if n == 1:
+            prefix = kept_history([])
+        elif before in kept and kept[before][0] == self.keys[-2]:
+            prefix = kept[before][1]
+        wanted = [i for i in range(n) if i not in found and (i == n - 1 or prefix is None)]
+        found.update(self.rated(wanted))
+        if prefix is None:
+            points = [p for i in range(n - 1) for p in history_of(found[i].get(player, EMPTY))]
+            prefix = kept_history(points)
+            cache.set(before, (self.keys[-2], prefix), CACHE_SECONDS)
+        days, values = prefix
+        last_days, last_values = found[n - 1].get(player, EMPTY)
+        return days + last_days, values + last_values
+
+    def rated(self, wanted: Iterable[int]) -> dict[int, dict[int, tuple[array[int], array[float]]]]:
+        """Each wanted part's histories (player -> his history in the part): the kept ones,
+        and the others made now with every part after the first one not kept (each carried on
+        from the ratings the part before it left), all kept."""
+        wanted = sorted(set(wanted))
+        if not wanted:
+            return {}
+        scope = (self.club.pk, self.variant, self.scope)
+        slots = [derived.rating_slot(*scope, i) for i in range(len(self.parts))]
+        lists = {i: derived.rating_history_slot(*scope, i) for i in wanted}
+        kept = cache.get_many([*slots, *lists.values()])
+
+        def valid(slot: str, i: int) -> bool:
+            return slot in kept and kept[slot][0] == self.keys[i]
+
+        first = next((i for i, slot in enumerate(slots) if not valid(slot, i)), len(self.parts))
+        first = min([first, *(i for i, slot in lists.items() if not valid(slot, i))])
+        found = {i: kept[lists[i]][1] for i in wanted if i < first}
+        if first == len(self.parts):
+            return found
+        ratings: dict[Any, tuple[float, float]] = kept[slots[first - 1]][1] if first else {}
+        inputs = self._inputs(first)
+        fresh: dict[str, Any] = {}
+        for i, part in enumerate(self.parts[first:], start=first):
+            history, ratings = rating_history_from(
+                [inputs[row[0]] for row in part if row[0] in inputs], ratings
+            )
+            histories = {player: kept_history(h) for player, h in history.items()}
+            fresh[slots[i]] = (self.keys[i], ratings)
+            fresh[derived.rating_history_slot(*scope, i)] = (self.keys[i], histories)
+            if i in lists:
+                found[i] = histories
+        cache.set_many(fresh, CACHE_SECONDS)
+        return found
+
+    def _inputs(self, first: int) -> dict[int, TableResult]:
+        """The ladder input of each table of part ``first`` and after (those of its first date
+        and later: parts end with a date), by id: stamps, dates and seatings read for them,
+        outcomes from the cache (or scored now). Read by date, not by ids: a list of thousands
+        of ids made SQLite scan the tables for each (0.7 s for ten years)."""
+        tables = self.tables.filter(evening__date__gte=self.parts[first][0][-1])
+        read = list(
+            tables.only("id", "created_at", "version", "evening").annotate(
+                night_date=F("evening__date")
+            )
+        )
+        seatings: dict[int, dict[str, int]] = {t.pk: {} for t in read}
+        seats = Seat.objects.filter(table__in=tables.values("pk"), player__isnull=False)
+        for table_id, seat, player_id in seats.values_list("table_id", "seat", "player_id"):
+            seatings[table_id][seat] = player_id
+        found = outcomes(read)
+        return {
+            t.pk: bind(found[t.pk], t.night_date, seatings[t.pk])  # type: ignore[attr-defined]
+            for t in read
+            if t.pk in found
+        }

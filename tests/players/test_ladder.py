@@ -24,6 +24,7 @@ from players.ladder import (
     partners,
     rated_matches,
     rating_history,
+    rating_history_from,
     session_results,
     standings,
 )
@@ -578,6 +579,29 @@ def test_the_rating_depends_on_the_order_of_tables_within_a_date_only(season, ra
         if not by_date[day]:
             del by_date[day]
     assert standings(interleaved, kind="rating") == standings(season, kind="rating")
+
+
+@settings(max_examples=200, deadline=None)
+@given(seasons, st.integers(0, 12))
+def test_a_rating_cut_in_two_at_any_table_is_the_same_to_the_last_bit(season, cut):
+    """The player's page rates a long history in parts (scorebook.clubs.standings), each
+    carried on from the ratings the one before it left: the same floats as in one go."""
+    ordered = sorted(season, key=lambda table: table.date)  # as the tables come, by date
+    earlier, later = ordered[:cut], ordered[cut:]
+    whole = rating_history(ordered)
+
+    first, ratings = rating_history_from(earlier, {})
+    kept = dict(ratings)
+    second, after = rating_history_from(later, ratings)
+
+    assert ratings == kept  # not changed
+    joined = {p: first.get(p, []) + second.get(p, []) for p in {*first, *second}}
+    assert joined == whole
+    last = {p: h[-1][1] for p, h in whole.items() if h}
+    model = PlackettLuce()
+    assert {
+        p: model.rating(mu=mu, sigma=sigma).ordinal() for p, (mu, sigma) in after.items()
+    } == last
 
 
 # ---------------------------------------------------------------------------------------------

@@ -33,7 +33,6 @@ from scorebook.clubs.forms import (
     SeasonForm,
 )
 from scorebook.clubs.models import Evening
-from scorebook.display.charts import rating_chart
 from scorebook.display.variants import variant_name
 from scorebook.printing import pdf
 from scorebook.printing.options import answers_bad_print_options, pdf_response, print_options
@@ -364,7 +363,7 @@ def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
             ((v, variant_name(v)) for v in played if v != variant), key=lambda pair: pair[1]
         ),
         "stats": stats,
-        "chart": rating_chart(stats.rating),
+        "chart": standings.rating_chart_of(stats),
     }
     return render(request, "clubs/player.html", context)
 
