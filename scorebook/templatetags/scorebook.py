@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
@@ -16,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from scorebook.display.messages import field_label
+from scorebook.display.numbers import ladder_value
 from scorebook.display.variants import (
     GAMES,
     OPPOSITE,
@@ -461,23 +460,7 @@ def sides_label(sides: Any) -> str:
     return "–".join(seat_letters(str(s)) for s in sides)
 
 
-@register.filter
-def ladder_value(value: Any, kind: str) -> str:
-    """A ladder value as the standings show it: totals whole where they are whole, averages
-    and ratings to two decimals, with a true minus sign."""
-    number = float(value)
-    if kind == "total" and number == int(number):
-        text = str(abs(int(number)))
-    else:
-        # Rounded as the ladder command prints it (5.21675 → 5.22): Django's number_format
-        # cuts a float's digits instead. 25.50, or 25,50 in Russian.
-        rounded = Decimal(f"{abs(number):.2f}")
-        if not rounded:
-            return number_format(rounded, 2)  # no minus sign on a nought
-        text = number_format(rounded, 2)
-    if number < 0:
-        return "\u2212" + text
-    return text
+register.filter("ladder_value", ladder_value)
 
 
 @register.filter
