@@ -312,7 +312,8 @@ def shown_changed(tables: QuerySet[Table]) -> int:
         return 0
     rows = tables.model.objects.filter(pk__in=pks)
     rows.update(version=F("version") + 1, updated_at=timezone.now())
-    versions = {_version_key(pk): version for pk, version in rows.values_list("pk", "version")}
+    moved = list(rows.values_list("pk", "version", "evening_id"))
+    versions = {_version_key(pk): version for pk, version, _night in moved}
     transaction.on_commit(lambda: shared_cache.set_many(versions, POLL_TTL))
-    night_changed(*set(rows.values_list("evening_id", flat=True)))
+    night_changed(*{night for _pk, _version, night in moved})
     return len(pks)

@@ -546,12 +546,6 @@ def _appended_numbers(table: Table, versions: list[int]) -> list[int] | None:
     return [made[version] for version in versions]
 
 
-def saved_state(saved: Saved) -> TableState:
-    """The table as a save left it, holding only the deal saved (for an answer that shows
-    what changed)."""
-    return saved.state
-
-
 @dataclass(frozen=True)
 class TableScreen:
     """What the table screen shows beside the score, read with it: the seats' names now,
@@ -803,7 +797,6 @@ __all__ = [
     "import_record",
     "corrected_from",
     "record_data",
-    "saved_state",
     "table_screen",
     "TableScreen",
     "table_state",

@@ -39,13 +39,9 @@ def _fresh_form(
         asks_special=state.asks_special,
         fixed_dealer=state.fixed_dealer,
     )
-    return form, fresh_form_key(table, players)
-
-
-def fresh_form_key(table: Table, players: dict[str, str | None]) -> str:
-    """What the parts of a fresh deal form that never change from deal to deal are cached
-    under (_deal_fields.html)."""
-    return derived.form_key(table, players, get_language())
+    # The parts of a fresh form that never change from deal to deal are cached under this
+    # (_deal_fields.html): the table, the names in the seats and the language.
+    return form, derived.form_key(table, players, get_language())
 
 
 def table_context(
