@@ -472,7 +472,7 @@ def test_a_job_of_another_evening_never_hands_out_its_pdf(client, night, queue, 
 
 @pytest.mark.django_db
 def test_the_host_header_makes_no_other_pdf_and_queues_no_other_task(
-    client, night, queue, settings, renders
+    client, night, queue, settings, renders, monkeypatch
 ):
     settings.ALLOWED_HOSTS = ["127.0.0.1", "testserver"]
     hosts = ["127.0.0.1:1", "127.0.0.1:2", "127.0.0.1:3", "testserver"]
@@ -482,7 +482,7 @@ def test_the_host_header_makes_no_other_pdf_and_queues_no_other_task(
     urls = {waiting_url(client.get(url, HTTP_HOST=host)) for host in hosts}
 
     assert len(urls) == 1 and DBTaskResult.objects.count() == 1
-    run_worker()
+    run_worker(monkeypatch)  # inside the test's transaction: the connection stays open
     caches[printing.CACHE_ALIAS].clear()
     (waited,) = urls
     bodies = {client.get(waited, HTTP_HOST=host).content for host in hosts}
