@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from pygal.style import Style
 
-from scorebook.templatetags.scorebook import ladder_value
+from scorebook.display.text import ladder_value
 
 # pygal always writes its configuration as an inline <script> (for its interactive mode) and
 # a few comments with its web address: the pages run no script, so both are cut out.

@@ -24,10 +24,10 @@ from django.views.decorators.http import require_POST, require_safe
 from scorebook.clubs import services as clubs
 from scorebook.clubs import standings
 from scorebook.clubs.models import Evening
+from scorebook.display.text import with_names
 from scorebook.display.variants import variant_name
 from scorebook.rules import PRESETS
 from scorebook.tables.models import Table
-from scorebook.templatetags.scorebook import with_names
 
 POLL_SECONDS = 3
 
