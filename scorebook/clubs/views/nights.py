@@ -25,10 +25,10 @@ from scorebook import derived
 from scorebook.clubs import services as clubs
 from scorebook.clubs import standings
 from scorebook.clubs.models import Evening
+from scorebook.display.text import with_names
 from scorebook.display.variants import variant_name
 from scorebook.rules import PRESETS
 from scorebook.tables.models import Table
-from scorebook.templatetags.scorebook import with_names
 
 POLL_SECONDS = 3
 
