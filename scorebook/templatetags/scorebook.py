@@ -8,15 +8,12 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from scorebook.display import deals, forms, pad, text
+from scorebook.display import clubs, deals, forms, pad, text
 from scorebook.display.messages import field_label
 from scorebook.display.numbers import ladder_value
 from scorebook.display.variants import GAMES, SEAT_NAMES, SUITS, seat_letters, variant_name
 
 register = template.Library()
-
-# Kept importable from here for the views that still do (scorebook/clubs/views/clubs.py).
-with_names = text.with_names
 
 
 @register.filter
@@ -183,3 +180,9 @@ def declarers(dealer: str, record: Any) -> str:
         return seat_letters(record.side_of(dealer))
     except (AttributeError, KeyError, TypeError, ValueError):
         return ""
+
+
+@register.filter
+def log_what(entry: Any) -> SafeString:
+    """A line of the club's history in words (display.clubs)."""
+    return clubs.log_what(entry)
