@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from scorebook.display.delta import delta_pad
 from scorebook.display.pad import build_pad
-from scorebook.display.variants import OPPOSITE, SEAT_NAMES, variant_name
+from scorebook.display.variants import OPPOSITE, SEAT_NAMES, shape, variant_name
 
 if TYPE_CHECKING:
     from scorebook.tables.models import Table
@@ -47,7 +47,7 @@ def _names(
         "table": table,
         "can_edit": viewer.can_edit,
         "state": state,
-        "record": state.record,
+        "shape": shape(state.record),
         "form": form,
         "variant_name": variant_name(table.variant),
         "seat_names": seat_names,

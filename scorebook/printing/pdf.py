@@ -249,6 +249,11 @@ class PrintSheet:
         return self.record.rules.game_target
 
     @property
+    def dummy(self) -> str | None:
+        """The dummy's seat (three-handed whist), or None."""
+        return self.record.dummy
+
+    @property
     def deal_columns(self) -> dict[str, list[list[DealLine]]]:
         """The deal list's columns on each paper: on A5 a short table's deals in two, the
         first half beside the second, so that the sheet stays on one page."""

@@ -99,8 +99,8 @@ def rubber_items(rubbers: list[Any]) -> SafeString:
 
 def _names(context: Any) -> tuple[dict[str, str] | None, str | None]:
     """The players in the seats and the dummy's seat, as the table page has them."""
-    record = context.get("record")
-    return context.get("seat_names"), (record.dummy if record is not None else None)
+    shape = context.get("shape")
+    return context.get("seat_names"), (shape.dummy if shape is not None else None)
 
 
 @register.simple_tag(takes_context=True)
@@ -116,12 +116,12 @@ def deal_log_items(
     """The list of deals (display.deals.log_lines), the undo button on the last one
     (``last_number`` in the context) for a scorer."""
     names, dummy = _names(context)
-    record = context.get("record")
+    shape = context.get("shape")
     lines = deals.log_lines(
         log,
         names=names,
         dummy=dummy,
-        aces=bool(record is not None and record.rules.honours_are_aces),
+        aces=bool(shape is not None and shape.aces),
         token=token,
         can_edit=can_edit,
         was=was,
