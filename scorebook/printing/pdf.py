@@ -33,7 +33,6 @@ from weasyprint import CSS
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
-from scorebook.clubs.models import Evening
 from scorebook.display import deals
 from scorebook.display.pad import (
     Pad,
@@ -52,7 +51,7 @@ from scorebook.rules import PRESETS, Record, Sheet, parse_record, score
 from scorebook.rules.gcpause import paused_gc
 from scorebook.rules.sheet import Amount
 from scorebook.tables import services
-from scorebook.tables.models import Revision, Table
+from scorebook.tables.models import Evening, Revision, Table
 
 PAPERS = {"a4": "A4", "a5": "A5"}
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)

@@ -16,9 +16,9 @@ from django.views.decorators.http import require_http_methods
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.decorators import ratelimit
 
-from scorebook.site.limits import SIGNUP_RATE, SIGNUP_TRIES
 from scorebook.tables.access import CREATED, REMEMBERED
 from scorebook.tables.models import Table
+from scorebook.web.limits import SIGNUP_RATE, SIGNUP_TRIES
 
 
 def rate_limited(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

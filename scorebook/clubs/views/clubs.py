@@ -32,13 +32,12 @@ from scorebook.clubs.forms import (
     RoleForm,
     SeasonForm,
 )
-from scorebook.clubs.models import Evening
 from scorebook.display.text import with_names
 from scorebook.display.variants import variant_name
 from scorebook.printing import pdf
 from scorebook.printing.options import answers_bad_print_options, pdf_response, print_options
 from scorebook.rules import PRESETS
-from scorebook.tables.models import Seat
+from scorebook.tables.models import Evening, Seat
 from scorebook.text import show_visible
 
 # ---------------------------------------------------------------------------------------------
