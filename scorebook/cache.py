@@ -10,6 +10,7 @@ down (make load ARGS='--redis-outage 3'). Here a call that cannot reach Redis is
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -82,3 +83,32 @@ class ForgivingRedisCache(RedisCache):
         except UNREACHABLE as error:  # as a missing key: django-ratelimit then counts one
             _warn(error)
             raise ValueError(f"Key {key!r} not reachable") from error
+
+
+# Django's Redis serializer stores an int as its digits, so the script can compare it.
+RAISE_TO = """
+local now = tonumber(redis.call('GET', KEYS[1]))
+if now == nil or now < tonumber(ARGV[1]) then
+    if tonumber(ARGV[2]) > 0 then
+        redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+    else
+        redis.call('SET', KEYS[1], ARGV[1])
+    end
+end
+"""
+_raising = threading.Lock()
+
+
+def raise_to(cache: Any, key: str, value: int, timeout: Any = None) -> None:
+    """``cache[key] = value`` unless it holds a larger number (a version published late must
+    not replace a newer one): atomic in Redis; in a cache of this process, under a lock."""
+    if isinstance(cache, RedisCache):
+        client = cache._cache.get_client(key, write=True)
+        name = cache.make_and_validate_key(key)
+        seconds = cache.get_backend_timeout(timeout) or 0
+        _forgiving(lambda: client.eval(RAISE_TO, 1, name, value, seconds), None)
+        return
+    with _raising:
+        now = cache.get(key)
+        if not isinstance(now, int) or now < value:
+            cache.set(key, value, timeout)

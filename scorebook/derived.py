@@ -40,6 +40,8 @@ from django.db.models import F, QuerySet, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from scorebook.cache import raise_to
+
 
 class Stamped(Protocol):
     """What a key reads of a table (scorebook.tables.models.Table): derived state sits below
@@ -261,7 +263,7 @@ def table_written(table: Stamped) -> None:
     """A write moved the table's version: publish it once the transaction commits (a poll
     must not see a version whose deals it cannot read yet), and its night's."""
     pk, version = table.pk, table.version
-    transaction.on_commit(lambda: shared_cache.set(_version_key(pk), version, POLL_TTL))
+    transaction.on_commit(lambda: raise_to(shared_cache, _version_key(pk), version, POLL_TTL))
     if table.evening_id is not None:
         night_changed(table.evening_id)
 
@@ -323,6 +325,11 @@ def shown_changed(tables: QuerySet[Any]) -> int:
     rows.update(version=F("version") + 1, updated_at=timezone.now())
     moved = list(rows.values_list("pk", "version", "evening_id"))
     versions = {_version_key(pk): version for pk, version, _night in moved}
-    transaction.on_commit(lambda: shared_cache.set_many(versions, POLL_TTL))
+
+    def publish() -> None:
+        for key, version in versions.items():
+            raise_to(shared_cache, key, version, POLL_TTL)
+
+    transaction.on_commit(publish)
     night_changed(*{night for _pk, _version, night in moved})
     return len(pks)

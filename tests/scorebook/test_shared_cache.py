@@ -149,3 +149,21 @@ def test_with_redis_down_every_answer_still_comes_from_the_database(client, sett
     assert (page.status_code, saved.status_code, poll.status_code) == (200, 302, 200)
     assert table.deals.count() == 1
     assert signed.status_code == 200  # the sign-in form again, not an error
+
+
+@pytest.mark.parametrize("where", ["redis", "this process"])
+def test_a_version_published_late_never_replaces_a_newer_one(request, settings, where):
+    """Two saves commit in turn, but the first one's publishing runs last: the poll must still
+    compare with the newer version (else watchers would hear "nothing changed" for a minute)."""
+    from scorebook.cache import raise_to
+
+    if where == "redis":
+        request.getfixturevalue("shared")
+    cache.clear()
+    raise_to(cache, "version:t", 7, 60)
+    raise_to(cache, "version:t", 6, 60)  # the older save's publishing, late
+    after_older = cache.get("version:t")
+    raise_to(cache, "version:t", 8, 60)
+
+    assert after_older == 7
+    assert cache.get("version:t") == 8
