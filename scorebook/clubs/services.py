@@ -79,6 +79,33 @@ def _keep_an_organiser(club: Club, leaving: ClubRole) -> None:
 
 
 @transaction.atomic
+def take_back_role(club: Club, pk: int, *, author: AbstractBaseUser) -> ClubRole | None:
+    """Take a role back from the account that accepted it (None: no such role of the club).
+    The last organiser keeps his: a club always has one."""
+    entry = (
+        ClubRole.objects.select_for_update()
+        .select_related("user")
+        .filter(club=club, pk=pk, accepted=True)
+        .first()
+    )
+    if entry is None:
+        return None
+    if entry.role == ORGANISER:
+        _keep_an_organiser(club, entry)
+    entry.delete()
+    _log(club, ClubLog.Action.ROLE, author, username=entry.user.get_username(), role=entry.role,
+         taken_back=True)  # fmt: skip
+    return entry
+
+
+def accepted_roles(club: Club) -> list[ClubRole]:
+    """The club's organisers and members by account, as they accepted (an invitation not yet
+    answered is not listed: the list would tell which user names have an account)."""
+    roles = ClubRole.objects.filter(club=club, accepted=True).select_related("user")
+    return sorted(roles, key=lambda r: (r.role != ORGANISER, r.user.get_username().casefold()))
+
+
+@transaction.atomic
 def answer_invitation(club: Club, user: AbstractBaseUser, *, accept: bool) -> None:
     """The invited account accepts the role (the club is then his) or declines it."""
     entry = ClubRole.objects.filter(club=club, user=user, accepted=False).first()

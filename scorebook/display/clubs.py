@@ -31,6 +31,12 @@ def log_what(entry: ClubLog) -> SafeString:
 def log_pieces(detail: dict[str, Any]) -> tuple[Piece, ...]:
     if "username" in detail:
         role = dict(ClubRole.Role.choices).get(detail.get("role"), detail.get("role"))
+        if detail.get("taken_back"):
+            return sentence(
+                gettext("account %(user)s, role taken back: %(role)s"),
+                {"user": detail["username"]},
+                {"role": role},
+            )
         return sentence(
             gettext("account %(user)s, role: %(role)s"),
             {"user": detail["username"]},

@@ -1632,3 +1632,51 @@ def test_the_next_table_of_a_night_starts_in_the_night_for_its_organisers(
 
     assert found.group(1).startswith(reverse("night_table", args=[night.token, "russian"]))
     assert 'name="player_W" value="Gleb"' in form and "Start the table" in form
+
+
+# ---------------------------------------------------------------------------------------------
+# Roles listed and taken back
+
+
+def test_the_organiser_sees_the_accepted_roles_and_not_the_unanswered_invitations(
+    client, club, organiser, member, stranger
+):
+    clubs.give_role(club, stranger.username, clubs.MEMBER, author=organiser)  # not answered
+    client.force_login(organiser)
+
+    page = client.get(reverse("club", args=[club.token])).content.decode()
+    listed = page.split('class="roles"')[1].split("</ul>")[0]
+
+    assert organiser.username in listed and member.username in listed
+    assert stranger.username not in listed  # would tell that the user name has an account
+
+
+def test_a_role_taken_back_is_gone_and_the_history_says_so(client, club, organiser, member):
+    entry = ClubRole.objects.get(club=club, user=member)
+    client.force_login(organiser)
+
+    answer = client.post(reverse("take_back_role", args=[club.token, entry.pk]))
+
+    assert answer.status_code == 302
+    assert clubs.role_of(member, club) is None
+    assert "account misha, role taken back: member" in history(client, club, "en")
+
+
+def test_the_last_organiser_cannot_give_his_role_away(client, club, organiser):
+    entry = ClubRole.objects.get(club=club, user=organiser)
+    client.force_login(organiser)
+
+    answer = client.post(reverse("take_back_role", args=[club.token, entry.pk]), follow=True)
+
+    assert clubs.role_of(organiser, club) == clubs.ORGANISER
+    assert "must keep at least one organiser" in answer.content.decode()
+
+
+def test_only_an_organiser_takes_a_role_back(client, club, organiser, member):
+    entry = ClubRole.objects.get(club=club, user=organiser)
+    client.force_login(member)
+
+    answer = client.post(reverse("take_back_role", args=[club.token, entry.pk]))
+
+    assert answer.status_code == 403
+    assert ClubRole.objects.filter(pk=entry.pk).exists()

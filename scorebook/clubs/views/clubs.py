@@ -100,6 +100,7 @@ def club_page(request: HttpRequest, token: str) -> HttpResponse:
         "log": club.log.select_related("author")[:20] if role == clubs.ORGANISER else [],
         "night_form": NightForm(),
         "role_form": RoleForm(),
+        "roles": clubs.accepted_roles(club) if role == clubs.ORGANISER else [],
     }
     return render(request, "clubs/club.html", context)
 
@@ -118,6 +119,24 @@ def new_night(request: HttpRequest, token: str) -> HttpResponse:
     status = 422 if request.method == "POST" else 200
     context = {"club": club, "form": form, "title": _("Open a club night")}
     return render(request, "clubs/club_form.html", context, status=status)
+
+
+@require_POST
+def take_back_role(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """An organiser takes a role back (the last organiser's is refused, with the reason)."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    try:
+        entry = clubs.take_back_role(club, pk, author=request.user)  # type: ignore[arg-type]
+    except clubs.ClubError as error:
+        messages.error(request, error.message)
+    else:
+        if entry is None:
+            raise Http404("no such role")
+        messages.success(
+            request, with_names(_("%(user)s no longer has a role."), user=entry.user.get_username())
+        )
+    return redirect("club", token=club.token)
 
 
 @require_http_methods(["GET", "POST"])
