@@ -211,6 +211,7 @@ class ClubLog(models.Model):
         SEASON_SAVED = "season-saved", _("season saved")
         SEASON_REMOVED = "season-removed", _("season removed")
         NIGHT_EDITED = "night-edited", _("night corrected")
+        LINK_REPLACED = "link-replaced", _("public link replaced")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="log")
     action = models.CharField(max_length=20, choices=Action.choices)

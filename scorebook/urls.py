@@ -36,6 +36,7 @@ urlpatterns = [
     path("c/<str:token>/", clubs.club_page, name="club"),
     path("c/<str:token>/nights/", clubs.new_night, name="new_night"),
     path("c/<str:token>/roles/", clubs.give_role, name="club_roles"),
+    path("c/<str:token>/link/", clubs.new_public_link, name="new_public_link"),
     path("c/<str:token>/roles/<int:pk>/take-back/", clubs.take_back_role, name="take_back_role"),
     path("c/<str:token>/roster/", clubs.roster, name="roster"),
     path("c/<str:token>/players/<int:pk>/", clubs.player_page, name="club_player"),

@@ -18,7 +18,16 @@ from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from players.models import Club, ClubLog, ClubRole, Player, Season, name_key, normal_name
+from players.models import (
+    Club,
+    ClubLog,
+    ClubRole,
+    Player,
+    Season,
+    name_key,
+    new_token,
+    normal_name,
+)
 from players.roles import MEMBER, ORGANISER, role_of  # noqa: F401 - also clubs.role_of, …
 from scorebook import derived
 from scorebook.display.messages import describe, sentence
@@ -76,6 +85,15 @@ def _keep_an_organiser(club: Club, leaving: ClubRole) -> None:
             _("The club must keep at least one organiser: make someone else organiser first."),
             "role",
         )
+
+
+@transaction.atomic
+def new_public_link(club: Club, *, author: AbstractBaseUser) -> Club:
+    """Replace the club's public link: the old one stops opening anything at once."""
+    club.token = new_token()
+    club.save(update_fields=["token"])
+    _log(club, ClubLog.Action.LINK_REPLACED, author)
+    return club
 
 
 @transaction.atomic

@@ -1680,3 +1680,27 @@ def test_only_an_organiser_takes_a_role_back(client, club, organiser, member):
 
     assert answer.status_code == 403
     assert ClubRole.objects.filter(pk=entry.pk).exists()
+
+
+def test_a_replaced_public_link_no_longer_opens_the_club(client, club, organiser):
+    old = club.token
+    client.force_login(organiser)
+
+    answer = client.post(reverse("new_public_link", args=[old]))
+    club.refresh_from_db()
+    client.logout()
+
+    assert club.token != old
+    assert answer.status_code == 302 and answer["Location"] == reverse("club", args=[club.token])
+    assert client.get(reverse("club", args=[old])).status_code == 404
+    assert client.get(reverse("club", args=[club.token])).status_code == 200
+    assert ClubLog.objects.filter(club=club, action=ClubLog.Action.LINK_REPLACED).exists()
+
+
+def test_only_an_organiser_replaces_the_public_link(client, club, member):
+    old = club.token
+    client.force_login(member)
+
+    assert client.post(reverse("new_public_link", args=[old])).status_code == 403
+    club.refresh_from_db()
+    assert club.token == old

@@ -122,6 +122,16 @@ def new_night(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+def new_public_link(request: HttpRequest, token: str) -> HttpResponse:
+    """An organiser replaces the club's public link (shared too widely): the old one stops."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    clubs.new_public_link(club, author=request.user)  # type: ignore[arg-type]
+    messages.success(request, _("The club has a new public link: the old one no longer opens."))
+    return redirect("club", token=club.token)
+
+
+@require_POST
 def take_back_role(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     """An organiser takes a role back (the last organiser's is refused, with the reason)."""
     club, _role = get_club(request, token)
