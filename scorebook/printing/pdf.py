@@ -35,6 +35,7 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
 from scorebook.clubs.models import Evening
+from scorebook.display.numbers import points_text
 from scorebook.display.pad import Pad, PadGame, PadRow, build_pad, column_order, deal_marks
 from scorebook.display.summaries import scoring_summary
 from scorebook.display.variants import PENALTIES, option_labels, penalty_label, variant_name
@@ -155,7 +156,7 @@ def entries_html(rows: Sequence[PadRow], width: int) -> list[SafeString]:
         marked = number + _marks_html([*row.marks, row.doubling] if row.doubling else row.marks)
         for cell, entries in zip(cells, row.cells, strict=True):
             for e in entries:
-                text = f"{marked if e.multiplied else deal}{e.points}"
+                text = f"{marked if e.multiplied else deal}{points_text(e.points)}"
                 if e.label:  # one unbreakable item
                     text += "\u00a0" + escape(e.label).replace(" ", "\u00a0")
                 cell.append(f"<s>{text}</s>" if e.struck else text)

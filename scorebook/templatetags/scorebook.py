@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from scorebook.display.messages import field_label
-from scorebook.display.numbers import ladder_value
+from scorebook.display.numbers import ladder_value, points_text
 from scorebook.display.variants import (
     GAMES,
     OPPOSITE,
@@ -143,7 +143,11 @@ def deal_summary(data: dict[str, Any], aces: bool = False) -> SafeString:
         counts = "–".join(escape(v) for v in _in_seat_order(honours))
         parts.append(f'<span class="counts">{honours_word} {counts}</span>')
     if data.get("called"):
-        parts.append(escape(seat_letters(data["called"])) + " " + escape(_("called")))
+        caller = seat_letters(str(data["called"]))
+        if tricks:  # a failed call is played (docs/rules.md, long whist); a scoring one is not
+            parts.append(escape(_("%(side)s called, failed") % {"side": caller}))
+        else:
+            parts.append(escape(caller) + " " + escape(_("called")))
     if data.get("trumps_named"):  # Flying Duck: the trumps named in play, for the log only
         named = " ".join(_suit_html(suit) for suit in data["trumps_named"])
         parts.append(escape(_("trumps named")) + " " + named)
@@ -227,12 +231,13 @@ def _entries_html(row: Any, cell: list[Any], not_scored: str) -> str:
         label = e.label
         small = f" <small>{escape(label)}</small>" if label else ""
         sup = marked if e.multiplied else plain
+        points = points_text(e.points)  # a deduction: −4, a true minus
         if e.struck:
             parts.append(
-                f'<span class="entry struck" title="{not_scored}">{sup}{e.points}{small}</span>'
+                f'<span class="entry struck" title="{not_scored}">{sup}{points}{small}</span>'
             )
         else:
-            parts.append(f'<span class="entry">{sup}{e.points}{small}</span>')
+            parts.append(f'<span class="entry">{sup}{points}{small}</span>')
     return "".join(parts)
 
 

@@ -199,6 +199,22 @@ def test_revokes_void_deals_and_slams_are_marked():
     assert "⁴10 slam" in text
 
 
+@pytest.mark.django_db
+def test_a_deduction_is_written_with_a_true_minus_as_the_totals_are(client):
+    """Issue 33, defect 6: "R-4" with a hyphen, on the pad printed and on screen."""
+    record = rich_record()
+    record["deals"][1]["revokes"] = [{"seat": "N", "penalty": "deduct"}]
+
+    text = text_of(pdf.record_pdf(record, lang="en", paper="a4")).replace("\xa0", " ")
+
+    assert "²R\u22124 revoke" in text
+    assert "R-4" not in text
+    table = services.import_record(record)
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+    assert re.search(r"</sup>\u22124 <small>revoke", page)
+    assert not re.search(r"</sup>-4", page)
+
+
 def test_contra_and_recontra_are_marked():
     text = squeeze(text_of(pdf.record_pdf(progulochny_record(), lang="en", paper="a4")))
 
