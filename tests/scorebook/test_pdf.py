@@ -768,6 +768,25 @@ def test_every_variant_has_a_one_page_blank_pad(variant, paper):
         assert re.search(rf"\b{side.casefold()}\b", text)
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+def test_a_blank_pad_fills_its_page_with_rows_for_whole_games(paper, lang):
+    """Issue 33, defect 5: A4 had 7 rows above the line and 4 a game, A5 4 and 3, under them a
+    quarter of the page empty; a real game takes 5 to 8 deals, Eralash's game of 26 more."""
+    least = {"a4": 7, "a5": 5}[paper]  # rows a game
+    for variant in PRESETS:
+        above, per_game = pdf.blank_pad_rows(variant, lang=lang, paper=paper)
+        layout = pdf._blank_layout(variant, lang, paper, (above, per_game))
+
+        assert len(layout.pages) == 1, variant
+        assert pdf.rows_free(layout) <= 1, f"{variant}: room for more rows"
+        assert per_game >= least, variant
+        assert above >= 3, variant
+    russian = pdf.blank_pad_rows("russian", lang=lang, paper=paper)
+    eralash = pdf.blank_pad_rows("eralash", lang=lang, paper=paper)
+    assert eralash[1] >= russian[1] and eralash[0] < russian[0] + (paper == "a5")
+
+
 def test_the_blank_pad_summary_takes_its_numbers_from_the_preset():
     text = squeeze(text_of(pdf.blank_pad_pdf("eralash", lang="en", paper="a4")))
 
