@@ -74,7 +74,7 @@ def test_offline_what_needs_the_server_says_so_and_the_sheet_says_whose_it_is(
     # Defect 7: the sheet says it is the server's, frozen while there is no network.
     expect(stale).to_be_visible()
     expect(stale).to_contain_text(
-        "the sheet shows only what the server has saved" if english else "только то, что"
+        "the sheet shows only what the server has saved" if english else "только то, что сохранено"
     )
     assert page_width(page) <= PHONE["width"]
 
@@ -95,7 +95,7 @@ def test_offline_what_needs_the_server_says_so_and_the_sheet_says_whose_it_is(
     expect(page).to_have_url(re.compile(rf"/t/{token}/$"))
     page.locator("a[href*='sheet.pdf']").first.click()
     expect(note).to_contain_text(
-        "The printable sheet needs the network" if english else "Лист для печати"
+        "The printable sheet needs the network" if english else "Лист для печати открывается только"
     )
     expect(page).to_have_url(re.compile(rf"/t/{token}/$"))
     assert page_width(page) <= PHONE["width"]
