@@ -131,7 +131,11 @@ def summary(data: Mapping[str, Any], aces: bool = False) -> Summary:
         counts = "–".join(str(v) for v in in_seat_order(honours))
         parts.append(Part(f"{honours_word} {counts}", kind="counts"))
     if data.get("called"):
-        parts.append(Part(seat_letters(data["called"]) + " " + _("called")))
+        caller = seat_letters(str(data["called"]))
+        if tricks:  # a failed call is played (docs/rules.md, long whist); a scoring one is not
+            parts.append(Part(_("%(side)s called, failed") % {"side": caller}))
+        else:
+            parts.append(Part(caller + " " + _("called")))
     if data.get("trumps_named"):  # Flying Duck: the trumps named in play, for the log only
         named_suits = tuple(suit(key) for key in data["trumps_named"])
         parts.append(Part(_("trumps named") + " ", named_suits))

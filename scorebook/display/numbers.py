@@ -8,6 +8,12 @@ from typing import Any
 from django.utils.formats import number_format
 
 
+def points_text(points: int) -> str:
+    """Points as the pad writes them: a deduction with a true minus sign (−4), as the totals
+    and the settlement are, never a hyphen."""
+    return f"\u2212{-points}" if points < 0 else str(points)
+
+
 def ladder_value(value: Any, kind: str) -> str:
     """A ladder value as the standings show it: totals whole where they are whole, averages
     and ratings to two decimals, with a true minus sign."""

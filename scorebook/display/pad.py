@@ -17,6 +17,7 @@ from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.display.numbers import points_text
 from scorebook.display.render import render_kept
 from scorebook.display.text import Piece, sentence
 from scorebook.display.variants import GAMES, games_won_text, seat_letters
@@ -349,6 +350,11 @@ class EntryView(NamedTuple):
     @property
     def superscript(self) -> str:
         return str(self.deal).translate(SUPERSCRIPT)
+
+    @property
+    def written(self) -> str:
+        """The points as the pad writes them: a deduction with a true minus (−4)."""
+        return points_text(self.points)
 
     @property
     def unbroken_label(self) -> str:

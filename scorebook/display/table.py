@@ -28,6 +28,18 @@ class Viewer:
     view_url: str = ""
 
 
+def seat_names(record: Any, players: Any = None) -> dict[str, str]:
+    """Each seat's player as the pages name him (``players``, else the record's), the dummy's
+    seat as "dummy": the correction's dealer choice reads "W · dummy", as the sheet does."""
+    players = record.players if players is None else players
+    return {s: players.get(s) or _("dummy") for s in record.preset.seats}
+
+
+def dummy_partner(record: Any, names: dict[str, str]) -> str:
+    """Who deals for the dummy: its partner, opposite (three-handed whist); "" without one."""
+    return names[OPPOSITE[record.dummy]] if record.dummy else ""
+
+
 def _names(
     table: TableRow,
     viewer: Viewer,
@@ -37,7 +49,7 @@ def _names(
     fresh_form_key: str,
 ) -> dict[str, Any]:
     """What the whole page and the answer to a save share: the next deal's form and names."""
-    seat_names = {s: players.get(s) or _("dummy") for s in state.record.preset.seats}
+    names = seat_names(state.record, players)
     dummy = state.record.dummy
     next_dealer = state.next_dealer
     return {
@@ -47,14 +59,13 @@ def _names(
         "shape": shape(state.record),
         "form": form,
         "variant_name": variant_name(table.variant),
-        "seat_names": seat_names,
-        # Who deals for the dummy: its partner, opposite (three-handed whist).
-        "dummy_partner": seat_names[OPPOSITE[dummy]] if dummy else "",
+        "seat_names": names,
+        "dummy_partner": dummy_partner(state.record, names),
         "seat_labels": SEAT_NAMES,
-        "next_dealer_name": seat_names.get(next_dealer or "", ""),
+        "next_dealer_name": names.get(next_dealer or "", ""),
         # The dummy's deal is dealt by its partner, opposite (three-handed whist).
         "dummy_dealer": (
-            seat_names.get(OPPOSITE[next_dealer], "")
+            names.get(OPPOSITE[next_dealer], "")
             if next_dealer and next_dealer == dummy
             else ""
         ),

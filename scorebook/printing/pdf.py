@@ -581,20 +581,25 @@ def render_pdf(template: str, context: Mapping[str, Any], *, lang: str, paper: s
     while they are drawn: it frees the drawing's garbage without walking the whole document
     again and again, 13 % faster than with the collector paused to the end.
     """
-    check_options(lang, paper)
     with paused_gc():
-        with translation.override(lang):
-            html = render_to_string(template, {**context, "paper": paper, "lang": lang})
-            page = _page_css(paper, _("page"))
-        html = isolate_right_to_left(html)
-        document = TemplateHTML(
-            string=html, base_url=str(STATIC_DIR), url_fetcher=StaticOnlyFetcher()
-        ).render(stylesheets=[_stylesheet(), page], font_config=_font_config())
+        document = _laid_out(template, context, lang=lang, paper=paper)
         gc.freeze()
     try:
         return document.write_pdf()
     finally:
         gc.unfreeze()
+
+
+def _laid_out(template: str, context: Mapping[str, Any], *, lang: str, paper: str) -> Any:
+    """The template's pages laid out by WeasyPrint, not yet drawn."""
+    check_options(lang, paper)
+    with translation.override(lang):
+        html = render_to_string(template, {**context, "paper": paper, "lang": lang})
+        page = _page_css(paper, _("page"))
+    html = isolate_right_to_left(html)
+    return TemplateHTML(
+        string=html, base_url=str(STATIC_DIR), url_fetcher=StaticOnlyFetcher()
+    ).render(stylesheets=[_stylesheet(), page], font_config=_font_config())
 
 
 def table_pdf(table: Table, *, lang: str, paper: str, base_url: str | None = None) -> bytes:
@@ -650,31 +655,98 @@ def evening_pdf(evening: Evening, *, lang: str, paper: str, base_url: str | None
     )
 
 
-# Ruled rows of a blank pad: above the line, and below it for each of three games.
-BLANK_ROWS = {"a4": (7, 4), "a5": (4, 3)}
+# Ruled rows of a blank pad at the least (above the line, below it for each of three games);
+# the rows the page holds besides are added (blank_pad_rows).
+BLANK_ROWS = {"a4": (5, 4), "a5": (4, 3)}
+BLANK_GAMES = 3
+BLANK_ABOVE = 3  # rows above the line at the least, whatever the games take
 
 
 def blank_pad_pdf(variant: str, *, lang: str, paper: str) -> bytes:
-    """An empty score pad for ``variant``, with a short summary of its scoring."""
+    """An empty score pad for ``variant``, with a short summary of its scoring: as many ruled
+    rows as the page holds, shared between above the line and the three games as the variant
+    writes (_blank_share)."""
     check_options(lang, paper)
     if variant not in PRESETS:
         raise ValueError(f"unknown variant {variant!r}")
+    above, per_game = blank_pad_rows(variant, lang=lang, paper=paper)
+    context = _blank_context(variant, lang, above, per_game)
+    return render_pdf("printing/print/blank_pad.html", context, lang=lang, paper=paper)
+
+
+@lru_cache(maxsize=64)  # 10 variants, 2 languages, 2 papers, each laid out twice or so once
+def blank_pad_rows(variant: str, *, lang: str, paper: str) -> tuple[int, int]:
+    """The ruled rows of ``variant``'s blank pad above the line and in each game: the least
+    (BLANK_ROWS) laid out once, then what the page holds under it shared out (_blank_share),
+    checked to stay on one page (a row less while it does not)."""
+    least = BLANK_ROWS[paper]
+    free = rows_free(_blank_layout(variant, lang, paper, least))
+    while free > 0:
+        rows = _blank_share(variant, *least, free)
+        if len(_blank_layout(variant, lang, paper, rows).pages) == 1:
+            return rows
+        free -= 1
+    return least
+
+
+def _blank_layout(variant: str, lang: str, paper: str, rows: tuple[int, int]) -> Any:
+    with paused_gc():
+        context = _blank_context(variant, lang, *rows)
+        return _laid_out("printing/print/blank_pad.html", context, lang=lang, paper=paper)
+
+
+def _blank_context(variant: str, lang: str, above: int, per_game: int) -> dict[str, Any]:
     preset = PRESETS[variant]
-    above, per_game = BLANK_ROWS[paper]
     with translation.override(lang):
-        context = {
+        return {
             "variant": variant,
             "variant_name": variant_name(variant),
             "summary": scoring_summary(variant),
             "columns": column_order(preset.sides, ""),
             "seats": preset.seats,
             "above_rows": range(above),
-            "games": range(1, 4),
+            "games": range(1, BLANK_GAMES + 1),
             "game_rows": range(per_game),
             "english": preset.family == "english",
             "doc_title": variant_name(variant),
         }
-    return render_pdf("printing/print/blank_pad.html", context, lang=lang, paper=paper)
+
+
+def rows_free(document: Any) -> int:
+    """How many more ruled rows the first page of a laid-out blank pad holds: the space under
+    its last box (the scoring summary) over the height of a ruled row; 0 when it already runs
+    onto a second page."""
+    if len(document.pages) != 1:
+        return 0
+    page = document.pages[0]._page_box  # noqa: SLF001 - WeasyPrint keeps the layout there
+    bottom, row = 0.0, 0.0
+    for box in page.descendants():
+        element = getattr(box, "element", None)
+        if element is None or not hasattr(box, "margin_height"):
+            continue
+        classes = (element.get("class") or "").split()
+        if "ruled" in classes and element.tag == "tr" and not row:
+            row = box.margin_height()
+        if "sheet" in classes and element.tag == "section":
+            bottom = max(bottom, box.position_y + box.margin_height())
+    end = page.content_box_y() + page.height
+    if not row or not bottom:
+        return 0
+    return max(0, int((end - bottom) // row))
+
+
+def _blank_share(variant: str, above: int, per_game: int, free: int) -> tuple[int, int]:
+    """The rows above the line and per game once ``free`` more are shared. Below the line a
+    game takes a row a deal, five to eight deals for a game of 10, more for Eralash's 26; above
+    the line honours and bonuses follow one another, a few to a row. So the games take three
+    quarters of the rows for a game of 10, more for a longer game (six sevenths at most), and
+    at least BLANK_ABOVE rows are left above the line."""
+    target = int(PRESETS[variant].defaults.get("gameTarget") or 10)
+    games_share = min(6 / 7, 0.75 * max(1.0, target / 10) ** 0.5)
+    total = above + BLANK_GAMES * per_game + free
+    per_game = max(per_game, int(total * games_share / BLANK_GAMES + 0.5))
+    per_game = min(per_game, (total - BLANK_ABOVE) // BLANK_GAMES)
+    return total - BLANK_GAMES * per_game, per_game
 
 
 def season_pdf(context: Mapping[str, Any], *, lang: str, paper: str) -> bytes:

@@ -787,10 +787,32 @@ class DealForm(forms.Form):
                     % {"size": size, "n": sum(claimed.values())},
                 )
                 return None
-        elif claimed and len(claimed) < len(counts):  # all hands or none
-            self.group_error("honours", gettext("Tap the honours of each hand, or none."))
-            return None
+        elif claimed and len(claimed) < len(counts):
+            return self._one_hand(counts, claimed, size)
         return claimed
+
+    def _one_hand(
+        self, counts: dict[str, Any], claimed: dict[str, int], size: int
+    ) -> dict[str, int] | None:
+        """Prussian honours tapped for one hand only: taken when the claim decides alone, the
+        other hand written as none claimed (0). Two, three or four score "provided the other
+        holds at most one" (docs/rules.md), so a claim of all the set but one or more scores
+        whatever the other held: 3 or 4 of A K Q J. Less might meet as many (2–2 scores
+        nothing): then the other hand is asked for."""
+        ((hand, held),) = claimed.items()
+        if held >= max(2, size - 1):
+            return {k: (held if k == hand else 0) for k in counts}
+        if held >= 2:
+            self.group_error(
+                "honours",
+                gettext(
+                    "This claim scores only if the other hand held at most one honour: tap "
+                    "the other hand's honours too."
+                ),
+            )
+        else:
+            self.group_error("honours", gettext("Tap the honours of each hand, or none."))
+        return None
 
     def _read_taps(self, data: dict[str, Any], deal: dict[str, Any]) -> None:
         """What is written as tapped: the call, the revokes (the penalty "add" unless another

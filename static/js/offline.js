@@ -5,7 +5,8 @@
 // - Without a network, "Save deal" keeps the deal in this browser (IndexedDB) instead: it is
 //   listed under the sheet as waiting to be sent, and the form moves on to the next deal.
 //   A waiting deal can be corrected, and the last one undone. Nothing is scored here: the
-//   sheet shows only what the server has saved.
+//   sheet shows only what the server has saved, and says so while there is no network; what
+//   only the server can do (undo or correct a saved deal, print) says it needs the network.
 // - With a network, the waiting deals are posted in order, exactly as the form would post
 //   them, each with its own one-time nonce (a repeated post is harmless). A deal the server
 //   refuses stays listed with its reason until the scorer fixes it or drops it.
@@ -116,6 +117,8 @@
     const head = f.querySelector(".deal-title");
     if (!head) return;
     head.textContent = say(correcting ? words.correcting : words.deal, { n: number });
+    // Too long to share a line with the Dealer choice at 360 px: it keeps its own (site.css).
+    head.classList.toggle("correcting", Boolean(correcting));
     const [seat, name] = (f.elements.dealer?.selectedOptions[0]?.textContent || "").split(" · ");
     if (!correcting && name) {
       const small = document.createElement("small");
@@ -446,22 +449,47 @@
   });
 
   // ---- the network comes and goes ----------------------------------------------------------------
-  window.addEventListener("offline", () => note(words.offline));
+  // The page says it has none: the sheet's own note that it shows only what the server has
+  // (site.css shows .sheet-offline under html.offline).
+  const mark = () => document.documentElement.classList.toggle("offline", offline());
+  window.addEventListener("offline", () => {
+    mark();
+    note(words.offline);
+  });
   window.addEventListener("online", () => {
     unreachable = false;
+    mark();
     note("");
     sync();
   });
+  // What only the server can do (undo or correct a deal it has, print the sheet) says so at
+  // once without a network, instead of a confirmation for nothing or the browser's error page.
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (!offline()) return;
+      const el = event.target.closest?.("#undo button, #sheet a.fix, a[href*='.pdf']");
+      if (!el) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      const n = el.closest("li")?.value;
+      const text = el.closest("#undo") ? words.undoOffline : el.matches("a.fix") ? words.correctOffline : words.pdfOffline;
+      note(say(text, { n }), true);
+    },
+    true,
+  );
   setInterval(() => queue.some((d) => !d.status) && sync(), 30_000);
   // A request failed for want of a network (navigator.onLine may not know it): the next save
   // is kept on the phone. Any answer from the server ends that.
   document.addEventListener("htmx:sendError", () => {
     unreachable = true;
+    mark();
     if (!banner.textContent) note(words.offline);
   });
   document.addEventListener("htmx:afterRequest", (event) => {
     if (!unreachable || !event.detail.xhr?.status) return;
     unreachable = false;
+    mark();
     if (banner.textContent === words.offline) note("");
     sync();
   });
@@ -513,6 +541,7 @@
     // A page from the cache may carry nonces already used: every form gets new ones.
     document.querySelectorAll("#live input[name=nonce]").forEach((input) => (input.value = fresh()));
     if (!navigator.onLine) note(words.offline);
+    mark();
     await load();
     render();
     nextDeal(form());

@@ -74,3 +74,18 @@ def test_a_contract_deal_gives_the_declarers_tricks_as_the_pad_writes_them():
     with translation.override("ru"):
         text = _plain(deal_summary(stored))
         assert text.startswith("ВЗ: ") and text.endswith(" · взятки 9 (СЮ 4)")
+
+
+def test_a_failed_call_at_8_says_it_failed():
+    """Issue 33, defect 6: long whist's failed call read "honours 2–2 · NS called" alone. A
+    call that fails is played (it has tricks); one that scores is not."""
+    failed = {"trump": "S", "tricks": {"NS": 7, "EW": 6}, "honours": {"NS": 2, "EW": 2},
+              "called": "NS"}
+    won = {"trump": "S", "honours": {"NS": 3, "EW": 1}, "called": "NS"}
+    with translation.override("en"):
+        assert "NS called, failed" in str(deal_summary(failed))
+        assert "NS called" in str(deal_summary(won))
+        assert "failed" not in str(deal_summary(won))
+    with translation.override("ru"):
+        assert "СЮ объявили, неудачно" in str(deal_summary(failed))
+        assert "неудачно" not in str(deal_summary(won))

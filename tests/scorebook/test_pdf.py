@@ -199,6 +199,22 @@ def test_revokes_void_deals_and_slams_are_marked():
     assert "⁴10 slam" in text
 
 
+@pytest.mark.django_db
+def test_a_deduction_is_written_with_a_true_minus_as_the_totals_are(client):
+    """Issue 33, defect 6: "R-4" with a hyphen, on the pad printed and on screen."""
+    record = rich_record()
+    record["deals"][1]["revokes"] = [{"seat": "N", "penalty": "deduct"}]
+
+    text = text_of(pdf.record_pdf(record, lang="en", paper="a4")).replace("\xa0", " ")
+
+    assert "²R\u22124 revoke" in text
+    assert "R-4" not in text
+    table = services.import_record(record)
+    page = client.get(reverse("table", args=[table.edit_token])).content.decode()
+    assert re.search(r"</sup>\u22124 <small>revoke", page)
+    assert not re.search(r"</sup>-4", page)
+
+
 def test_contra_and_recontra_are_marked():
     text = squeeze(text_of(pdf.record_pdf(progulochny_record(), lang="en", paper="a4")))
 
@@ -750,6 +766,25 @@ def test_every_variant_has_a_one_page_blank_pad(variant, paper):
     assert f"how {variant_name(variant).casefold()} scores" in text
     for side in PRESETS[variant].sides:
         assert re.search(rf"\b{side.casefold()}\b", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("paper", ["a4", "a5"])
+def test_a_blank_pad_fills_its_page_with_rows_for_whole_games(paper, lang):
+    """Issue 33, defect 5: A4 had 7 rows above the line and 4 a game, A5 4 and 3, under them a
+    quarter of the page empty; a real game takes 5 to 8 deals, Eralash's game of 26 more."""
+    least = {"a4": 7, "a5": 5}[paper]  # rows a game
+    for variant in PRESETS:
+        above, per_game = pdf.blank_pad_rows(variant, lang=lang, paper=paper)
+        layout = pdf._blank_layout(variant, lang, paper, (above, per_game))
+
+        assert len(layout.pages) == 1, variant
+        assert pdf.rows_free(layout) <= 1, f"{variant}: room for more rows"
+        assert per_game >= least, variant
+        assert above >= 3, variant
+    russian = pdf.blank_pad_rows("russian", lang=lang, paper=paper)
+    eralash = pdf.blank_pad_rows("eralash", lang=lang, paper=paper)
+    assert eralash[1] >= russian[1] and eralash[0] < russian[0] + (paper == "a5")
 
 
 def test_the_blank_pad_summary_takes_its_numbers_from_the_preset():

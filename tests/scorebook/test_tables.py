@@ -178,6 +178,29 @@ def test_the_dummys_deal_is_dealt_by_its_partner(client):
     assert "<bdi>Boris</bdi> deals for the dummy (W)" in page
 
 
+@pytest.mark.parametrize(("language", "dummy_word", "partner_words"), [
+    ("en", "dummy", "<bdi>Boris</bdi> deals for the dummy (W)"),
+    ("ru", "болван", "<bdi>Boris</bdi> сдаёт за болвана (З)"),
+])
+def test_the_correction_names_the_dummys_seat_as_the_sheet_does(
+    client, language, dummy_word, partner_words
+):
+    """Issue 33, defect 2: the correction's Dealer choice showed "W · None" for the dummy."""
+    table = services.create_table(
+        variant="russian", players={**PLAYERS, "W": None}, dummy="W", first_dealer="W"
+    )
+    add_deals(table, 8)
+
+    page = client.get(
+        reverse("deal_edit", args=[table.edit_token, 1]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+
+    dealer = page.split('name="dealer"')[1].split("</select>")[0]
+    assert "None" not in page
+    assert re.search(r'value="W"[^>]*>[^<]+ · ' + dummy_word + "</option>", dealer)
+    assert partner_words in page  # who deals when the dummy's seat is chosen
+
+
 @pytest.mark.parametrize("dummy", ["W", ""])
 def test_the_page_says_a_table_is_three_handed_as_its_printed_sheet_does(client, dummy):
     players = {**PLAYERS, "W": None} if dummy else PLAYERS

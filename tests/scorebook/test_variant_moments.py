@@ -312,13 +312,28 @@ def test_prussian_honours_are_both_hands_or_none(client):
         variant="prussian", players={"N": "Anna", "S": "Vera"}, first_dealer="N"
     )
 
-    one = post_deal(client, table, trump="C", tricks=8, honours_N=3)
     both = post_deal(client, table, trump="C", tricks=8, honours_N=3, honours_S=1)
 
-    assert one.status_code == 422
-    assert "Tap the honours of each hand, or none." in one.content.decode()
     assert both.status_code == 302
     assert table.deals.get().data["honours"] == {"N": 3, "S": 1}
+
+
+def test_a_prussian_claim_for_one_hand_is_taken_when_it_decides_alone(client):
+    """Issue 33, defect 6. docs/rules.md: two, three or four honours score "provided the other
+    holds at most one": a hand claiming three or four of A K Q J scores whatever the other
+    held (written as none claimed there, 0); two alone might meet two (2–2, nothing)."""
+    table = services.create_table(
+        variant="prussian", players={"N": "Anna", "S": "Vera"}, first_dealer="N"
+    )
+
+    two = post_deal(client, table, trump="C", tricks=8, honours_N=2)
+    three = post_deal(client, table, trump="C", tricks=8, honours_S=3)
+
+    assert two.status_code == 422
+    assert "scores only if the other hand held at most one honour" in two.content.decode()
+    assert three.status_code == 302
+    assert table.deals.get().data["honours"] == {"N": 0, "S": 3}
+    assert services.table_state(table).sheet.above["S"] == 3
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook.display.messages import clause, describe, later_deal, named, sentence
+from scorebook.display.table import dummy_partner, seat_names
 from scorebook.display.variants import SEAT_NAMES, games_won_text, shape
 from scorebook.rules import Record, RecordError
 from scorebook.tables import services
@@ -293,11 +294,15 @@ def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
     else:
         form = _edit_form(state, deal)
         status = 200
+    names = seat_names(state.record)
     context = {
         "table": table,
         "deal": deal,
         "form": form,
         "shape": shape(state.record),
+        # the dummy's seat named as the sheet names it ("W · dummy"), and who deals for it
+        "seat_names": names,
+        "dummy_partner": dummy_partner(state.record, names),
         "conflict": conflict,
         "revisions": deal.revisions.select_related("author"),
         "void_nonce": uuid.uuid4().hex,
