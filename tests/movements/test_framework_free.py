@@ -29,6 +29,7 @@ def test_no_module_of_the_package_imports_anything_outside_the_standard_library(
 def test_making_plans_and_drives_loads_no_django():
     code = (
         "import sys, scorebook.movements as m;"
+        "m.dumps(m.individual_document(m.individual(13)));"
         "m.dumps(m.pairs_document(m.pairs(7)));"
         "m.dumps(m.drive_document(m.progressive(8, [[[7] * 4, [6] * 4]])));"
         "bad=[n for n in sys.modules if n.split('.')[0] in ('django','scorebook') "
