@@ -91,7 +91,7 @@ test-postgres: venv
 
 lint: venv
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy scorebook/rules players/ladder.py scorebook/ladders.py
+	$(VENV)/bin/mypy scorebook/rules players/ladder.py scorebook/ladders.py scorebook/movements
 
 bench: venv
 	@# One process per file: the club benchmark's ten years of deals must not slow the others.
