@@ -2,7 +2,7 @@
 
 Run from the repository's root::
 
-    python -m scorebook.movements.generate            # every v from 4 to 64 (a few hours)
+    python -m scorebook.movements.generate            # every v from 4 to 64 (hours)
     python -m scorebook.movements.generate 44 57      # only these, the others kept as they are
 
 Everything here is deterministic (fixed seeds), so a run finds the same designs again. The
@@ -11,19 +11,23 @@ every plan before it returns it; this script checks each design once more before
 
 How each ``v`` is obtained (docs/movements.md says the same in words):
 
-- ``v`` = 4n + 1: a cyclic whist tournament on the group ``G`` of order ``v`` (players are
+- ``v`` = 4n + 1: a cyclic whist tournament on a group ``G`` of order ``v`` (players are
   its elements, round ``g`` is the base round plus ``g``; the element ``g`` sits out). When
-  -1 is a square modulo ``v`` the base round is Moore's: the tables ``(a, ωa, -a, -ωa)``, one
-  for each orbit of the multiplier group ``{1, ω, -1, -ω}``; otherwise a search.
-- ``v`` = 4n: a cyclic tournament on ``Z_(v-1)`` plus a fixed player ∞. From 16 players up
-  ∞'s table in the base round is ``(∞, 1, 0, 2)``: his partner 0, his opponents 1 and 2.
-- ``v`` = 4n + 3 from 15 up: the tournament for ``v + 1`` without ∞. In each round the three
-  players of ∞'s table sit out, ``{j, j + 1, j + 2}`` in round ``j``; taking the rounds in
-  the order ``j = 0, 3, 6, ...`` makes every player sit out once before anyone sits out twice.
-- ``v`` = 4n + 2: the tournament for ``v - 1`` plus one player, who takes a player's seat in
-  all rounds but one (that player sits out with the round's own sit-out).
+  -1 has a square root ω in the ring (Z_v for v = 5, 13, 17, 25, 29, 37, 41, 53, 61; the
+  fields GF(9) and GF(49)) the base round is Moore's: the tables ``(x, ωx, -x, -ωx)``, one
+  for each orbit of the multipliers ``{1, ω, -1, -ω}``; for 21, 33, 45 and 57 a search.
+- ``v`` = 4n: a cyclic tournament on ``Z_(v-1)`` plus a fixed player ∞ (a search). From 16
+  players up ∞'s table in the base round is ``(∞, 1, 0, 2)``: his partner 0, his opponents 1
+  and 2. 64 players: the affine geometry AG(6, 2) instead (:func:`affine_64`).
+- ``v`` = 4n + 3 from 15 up: the tournament for ``v + 1`` without ∞ (without player 64 for
+  63). In each round the three players of ∞'s table sit out, ``{j, j + 1, j + 2}`` in round
+  ``j``; taking the rounds in the order ``j = 0, 3, 6, ...`` makes every player sit out once
+  before anyone sits out twice.
+- ``v`` = 4n + 2: the tournament for ``v - 1`` plus one player, who sits out in the first
+  round and takes a player's seat in every other (that player sits out with the round's own
+  sit-out): :func:`cyclic_added_moves`, or a search for 10 players (:class:`AddOne`).
 - ``v`` = 7 and 11 (no cyclic tournament for 8 or 12 has ∞'s table in that shape): a direct
-  search with the sit-outs fixed in advance.
+  search, round by round, for the sit-outs and the tables.
 
 The searches: a base round is found in two steps, a *starter* (the partner pairs: every
 difference once) and then a matching of partner pairs into tables that makes every difference
