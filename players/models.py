@@ -6,7 +6,6 @@ and every standing is computed from the deals by ``players.ladder`` (fed by scor
 
 from __future__ import annotations
 
-import datetime
 import secrets
 from typing import Any
 
@@ -15,10 +14,6 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.formats import date_format
-from django.utils.html import escape, format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 LADDER_KINDS = [
@@ -227,61 +222,3 @@ class ClubLog(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
-
-    def what(self) -> SafeString:
-        """The change in words, as HTML: which account got which role, which player, night,
-        season or table (by its name in its night then; a line written before tables' names
-        were kept has only the table's id). Each name is isolated (<bdi>): a right-to-left
-        name cannot reorder the rest of the line."""
-        detail = self.detail
-        if "username" in detail:
-            role = dict(ClubRole.Role.choices).get(detail.get("role"), detail.get("role"))
-            return mark_safe(  # noqa: S308 - the sentence escaped, the names by format_html
-                escape(gettext("account %(user)s, role: %(role)s"))
-                % {"user": _bdi(detail["username"]), "role": escape(role)}
-            )
-        if "table" in detail:
-            table = _table_in_night(detail, "title", "night_name")
-            if "old_title" in detail:
-                old = _table_in_night(detail, "old_title", "previous_name")
-                return format_html("{} → {}", old, table)
-            return table
-        if "source_name" in detail:
-            return format_html("{} → {}", _bdi(detail["source_name"]), _bdi(detail["target_name"]))
-        if "old" in detail:
-            return format_html("{} → {}", _bdi(detail["old"]), _bdi(detail["new"]))
-        if "after" in detail:  # a night corrected: what changed (lines before 2026-11-26 don't say)
-            return _night_changes(detail)
-        return _bdi(detail["name"]) if detail.get("name") else format_html("")
-
-
-def _night_changes(detail: dict[str, Any]) -> SafeString:
-    """``Friday: Date 2 October 2026 → 9 October 2026; Place — → Moika 12``."""
-    before, after = detail.get("before", {}), detail["after"]
-    changes = []
-    for key, label in (("name", gettext("Title")), ("date", gettext("Date")),
-                       ("place", gettext("Place"))):  # fmt: skip
-        old, new = before.get(key, ""), after.get(key, "")
-        if old == new:
-            continue
-        if key == "date":
-            old, new = (
-                v and date_format(datetime.date.fromisoformat(v), "j E Y") for v in (old, new)
-            )
-        changes.append(format_html("{} {} → {}", label, _bdi(old or "—"), _bdi(new or "—")))
-    name = _bdi(after.get("name", ""))
-    if not changes:
-        return name
-    return format_html("{}: {}", name, format_html_join("; ", "{}", ((c,) for c in changes)))
-
-
-def _bdi(text: object) -> SafeString:
-    return format_html("<bdi>{}</bdi>", text)
-
-
-def _table_in_night(detail: dict[str, Any], title: str, night: str) -> SafeString:
-    if not detail.get(title):
-        return format_html("{}", gettext("table № %(id)s") % {"id": detail["table"]})
-    if not detail.get(night):
-        return _bdi(detail[title])
-    return format_html("{}, {}", _bdi(detail[title]), _bdi(detail[night]))

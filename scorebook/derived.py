@@ -25,12 +25,13 @@ under another.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import secrets
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.core.cache import cache as shared_cache
@@ -39,8 +40,16 @@ from django.db.models import F, QuerySet, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-if TYPE_CHECKING:
-    from scorebook.tables.models import Table
+
+class Stamped(Protocol):
+    """What a key reads of a table (scorebook.tables.models.Table): derived state sits below
+    the features, so it names only these."""
+
+    pk: Any
+    version: int
+    created_at: datetime.datetime
+    evening_id: int | None
+
 
 # How long a derived value is kept (it is found again from the deals when it is gone).
 TTL = 6 * 3600
@@ -95,24 +104,24 @@ def names_digest(players: Mapping[str, str | None]) -> str:
 # A table's stamp and the keys built on it
 
 
-def table_stamp(table: Table, version: int | None = None) -> str:
+def table_stamp(table: Stamped, version: int | None = None) -> str:
     """One state of one table (at ``version``, by default the one it was read at)."""
     version = table.version if version is None else version
     return f"{table.pk}.{table.created_at.timestamp()}.{version}"
 
 
-def progress_key(table: Table, version: int, count: int) -> str:
+def progress_key(table: Stamped, version: int, count: int) -> str:
     """The running score after the table's first ``count`` deals, at ``version``."""
     return f"progress:{release()}:{table_stamp(table, version)}:{count}"
 
 
-def appended_key(table: Table, version: int) -> str:
+def appended_key(table: Stamped, version: int) -> str:
     """Which deal the save that made ``version`` added (a poll one version behind)."""
     return f"appended:{release()}:{table_stamp(table, version)}"
 
 
 def sheet_key(
-    table: Table, version: int, language: str, players: Mapping[str, str | None], part: str
+    table: Stamped, version: int, language: str, players: Mapping[str, str | None], part: str
 ) -> str:
     """A read-only page's sheet at ``version``: the whole of it, or one version's change."""
     return (
@@ -120,7 +129,7 @@ def sheet_key(
     )
 
 
-def form_key(table: Table, players: Mapping[str, str | None], language: str) -> str:
+def form_key(table: Stamped, players: Mapping[str, str | None], language: str) -> str:
     """The parts of a fresh deal form that never change from deal to deal (revokes, void,
     note): they depend on the table (its variant and options are fixed), the names in the
     seats and the language, not on its version."""
@@ -129,7 +138,7 @@ def form_key(table: Table, players: Mapping[str, str | None], language: str) -> 
     )
 
 
-def outcome_key(table: Table) -> str:
+def outcome_key(table: Stamped) -> str:
     """A table's outcome for the ladders (who won what, with whom)."""
     return f"outcome:{release()}:{table_stamp(table)}"
 
@@ -140,7 +149,7 @@ def season_key(season_pk: int, tables: Iterable[Any], parts: Iterable[Any]) -> s
     return f"season:{release()}:{season_pk}:{_digest([list(parts), *tables], 16)}"
 
 
-def stamp_rows(tables: QuerySet[Table], **fields: Any) -> list[tuple[Any, ...]]:
+def stamp_rows(tables: QuerySet[Any], **fields: Any) -> list[tuple[Any, ...]]:
     """Each of ``tables``' stamp as the database holds it, then ``fields`` (expressions, in
     their order): ``(id, creation, version, *fields)``, in one query that builds no model and
     parses no date (a club's rating reads thousands of them on every player's page). The
@@ -241,14 +250,14 @@ def polled_version(token: str) -> int | None:
     return version if isinstance(version, int) else None
 
 
-def remember_version(token: str, table: Table) -> None:
+def remember_version(token: str, table: Stamped) -> None:
     """Keep what a poll read from the database: which table the link opens, and its version
     (``add``: never over a version a write published meanwhile)."""
     shared_cache.add(_token_key(token), table.pk, POLL_TTL)
     shared_cache.add(_version_key(table.pk), table.version, POLL_TTL)
 
 
-def table_written(table: Table) -> None:
+def table_written(table: Stamped) -> None:
     """A write moved the table's version: publish it once the transaction commits (a poll
     must not see a version whose deals it cannot read yet), and its night's."""
     pk, version = table.pk, table.version
@@ -303,7 +312,7 @@ def links_replaced(*tokens: str) -> None:
     transaction.on_commit(lambda: shared_cache.delete_many(keys))
 
 
-def shown_changed(tables: QuerySet[Table]) -> int:
+def shown_changed(tables: QuerySet[Any]) -> int:
     """Something ``tables`` show changed outside their deals (a name, a title, a night):
     move their versions, so that every key and every poll built on their stamps changes.
     Returns how many tables."""

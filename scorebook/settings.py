@@ -51,7 +51,7 @@ if not DEBUG and (SECRET_KEY == DEV_SECRET_KEY or len(SECRET_KEY) < 32):
     )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG or LOCAL else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
-CSRF_FAILURE_VIEW = "scorebook.site.errors.csrf_failure"  # the site's page, translated
+CSRF_FAILURE_VIEW = "scorebook.web.errors.csrf_failure"  # the site's page, translated
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -83,7 +83,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_ratelimit.middleware.RatelimitMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "scorebook.site.errors.MethodNotAllowedPage",
+    "scorebook.web.errors.MethodNotAllowedPage",
 ]
 
 ROOT_URLCONF = "scorebook.urls"
@@ -234,7 +234,7 @@ if os.environ.get("RATELIMIT_IP_META_KEY"):
         "RATELIMIT_IP_META_KEY is no longer read: set TRUSTED_PROXIES to the number of reverse "
         "proxies in front of the site (docs/deploy.md)"
     )
-RATELIMIT_IP_META_KEY = "scorebook.site.limits.client_address"
+RATELIMIT_IP_META_KEY = "scorebook.web.limits.client_address"
 # The counts live in the cache: while a shared Redis is down they cannot be kept, and the
 # limits let requests through (logged) rather than refuse every sign-in (scorebook/cache.py).
 RATELIMIT_FAIL_OPEN = True

@@ -6,10 +6,11 @@ from django_ratelimit.decorators import ratelimit
 from scorebook.clubs.views import clubs
 from scorebook.clubs.views import nights as evenings
 from scorebook.printing import views as sheets
-from scorebook.site import accounts, home, limits
+from scorebook.site import accounts, home
 from scorebook.tables.views import deals, offline, tables
+from scorebook.web import limits
 
-# Sign-in attempts per client address (site/limits.py), every sign-in form counted together.
+# Sign-in attempts per client address (web/limits.py), every sign-in form counted together.
 signing_in = ratelimit(group="sign-in", key="ip", rate=limits.LOGIN_RATE, method="POST", block=True)
 
 urlpatterns = [
@@ -51,7 +52,7 @@ urlpatterns = [
     path("e/<str:token>/tables/", evenings.file_table, name="evening_file"),
     path("e/<str:token>/tables/<int:pk>/remove/", evenings.remove_table, name="evening_remove"),
     path("e/<str:token>/tables/<int:pk>/move/", evenings.move_table, name="evening_move"),
-    path("e/<str:token>/new/<str:variant>/", tables.new_table, name="night_table"),
+    path("e/<str:token>/new/<str:variant>/", evenings.night_table, name="night_table"),
     path("e/<str:token>/sheets.pdf", sheets.evening_pdf, name="evening_pdf"),
     path("pads/", sheets.blank_pads, name="blank_pads"),
     path("pads/<str:variant>.pdf", sheets.blank_pad_pdf, name="blank_pad"),

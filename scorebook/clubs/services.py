@@ -19,39 +19,17 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from players.models import Club, ClubLog, ClubRole, Player, Season, name_key, normal_name
+from players.roles import MEMBER, ORGANISER, role_of  # noqa: F401 - also clubs.role_of, …
 from scorebook import derived
-from scorebook.clubs.models import Evening
 from scorebook.display.messages import describe, sentence
 from scorebook.rules import RecordError
 from scorebook.rules.record import player_name
 from scorebook.tables import services
-from scorebook.tables.models import Seat, Table
-
-ORGANISER = ClubRole.Role.ORGANISER
-MEMBER = ClubRole.Role.MEMBER
+from scorebook.tables.models import Evening, Seat, Table
 
 
-class ClubError(ValueError):
+class ClubError(services.Refused):
     """A club change that cannot be made; ``field`` names the form field at fault."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-
-
-def role_of(user: Any, club: Club) -> str | None:
-    """``"organiser"``, ``"member"`` (a role, or a roster entry linked to the account), or
-    None."""
-    if user is None or not user.is_authenticated:
-        return None
-    roles = ClubRole.objects.filter(club=club, user=user, accepted=True)
-    role = roles.values_list("role", flat=True).first()
-    if role is not None:
-        return str(role)
-    if Player.objects.filter(club=club, user=user, merged_into=None).exists():
-        return MEMBER
-    return None
 
 
 def _log(club: Club, action: str, author: AbstractBaseUser | None, **detail: Any) -> None:

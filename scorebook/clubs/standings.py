@@ -29,11 +29,10 @@ from django.utils.translation import get_language
 from players.ladder import Ladder, TableResult, rating_history_from, standings
 from players.models import Club, Player, Season, roster_order
 from scorebook import derived
-from scorebook.clubs.models import Evening
 from scorebook.clubs.results import table_result
 from scorebook.display.charts import rating_chart
 from scorebook.tables import services
-from scorebook.tables.models import Seat, Table
+from scorebook.tables.models import Evening, Seat, Table
 
 CACHE_SECONDS = 7 * 24 * 3600
 

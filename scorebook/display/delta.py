@@ -5,8 +5,7 @@ does not grow with the table."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from scorebook.display.inputs import Saved
 from scorebook.display.pad import (
     Pad,
     PadEntry,
@@ -19,9 +18,6 @@ from scorebook.display.pad import (
     revoke_marks,
     sheet_pad,
 )
-
-if TYPE_CHECKING:
-    from scorebook.tables.services import Saved
 
 
 def delta_pad(saved: Saved, players: dict[str, str | None], right_side: str = "") -> Pad:

@@ -1,20 +1,25 @@
 """The score sheet laid out like the paper pad: columns per side, above and below the line.
 
 Built from the engine's sheet for the web page and the printed sheet alike: what goes in
-which column, which rows belong to which game, and the words for each item.
+which column, which rows belong to which game, and the words for each item. Both write an
+entry from the same view model (EntryView) with the same partial (templates/display/pad.html).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
 
-from django.utils.html import escape, format_html
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, ngettext, pgettext_lazy
+from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-from scorebook.display.variants import GAMES
+from scorebook.display.render import render_kept
+from scorebook.display.text import Piece, sentence
+from scorebook.display.variants import GAMES, games_won_text, seat_letters
 from scorebook.rules import Deal, Record, Sheet
 from scorebook.rules.progulochny import grand_null_halves
 from scorebook.rules.record import DOUBLING, Rules
@@ -101,7 +106,7 @@ class PadPlayer:
 @dataclass
 class Pad:
     columns: list[str]
-    names: list[str]
+    names: list[tuple[Piece, ...]]  # each column's players (side_names_pieces)
     above: list[PadRow]
     games: list[PadGame]
     rubbers: list[RubberResult]
@@ -149,16 +154,21 @@ def side_names(record: Record) -> dict[str, str]:
     return names
 
 
-def side_names_html(record: Record) -> dict[str, str]:
-    """side_names() as HTML for the pad's column heads, each name isolated (``bdi``): two
-    right-to-left names around an English "&" swapped their seats' order."""
-    names: dict[str, str] = {}
+def side_names_pieces(record: Record) -> dict[str, tuple[Piece, ...]]:
+    """side_names() for the pad's column heads, in pieces with each name isolated
+    (templates/display/text.html#sentence): two right-to-left names around an English "&"
+    swapped their seats' order."""
+    names: dict[str, tuple[Piece, ...]] = {}
     for side in record.sides:
-        people = [format_html("<bdi>{}</bdi>", name) for name in _people(record, side)]
+        people = _people(record, side)
         if len(people) == 2:
-            names[side] = mark_safe(escape(str(PAIR)) % {"first": people[0], "second": people[1]})  # noqa: S308 - escaped, names by format_html
+            names[side] = sentence(str(PAIR), {"first": people[0], "second": people[1]})
         else:
-            names[side] = mark_safe(" &amp; ".join(people))  # noqa: S308 - names by format_html
+            pieces: list[Piece] = []
+            for n, person in enumerate(people):
+                pieces += [Piece(" & ")] if n else []
+                pieces.append(Piece(person, typed=True))
+            names[side] = tuple(pieces)
     return names
 
 
@@ -298,7 +308,7 @@ def sheet_pad(
 ) -> Pad:
     """The pad of ``above`` and ``games`` (the whole sheet's, or one deal's: scorebook/delta.py)
     with the names, rubbers, totals and settlement of the whole sheet after them."""
-    names = side_names_html(record)
+    names = side_names_pieces(record)
     return Pad(
         columns=columns,
         names=[names[c] for c in columns],
@@ -315,3 +325,161 @@ def sheet_pad(
         ],
         english=record.preset.family == "english",
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# What the screen and the paper write (templates/display/pad.html)
+
+# Deal numbers beside the points on paper are superscript digits rather than <sup> elements:
+# the same look, and a third less work for WeasyPrint on a long sheet.
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+class EntryView(NamedTuple):
+    """One entry as the pad writes it, on screen and on paper: after its deal's number and
+    the marks the paper writes there, R beside every entry of a revoked deal, a contra's ×2
+    (recontra's ×4) beside what it multiplied."""
+
+    deal: int
+    marks: str  # "", "R", "×2", "R ×2"
+    points: int
+    label: str  # "for honours"; "" for tricks
+    struck: bool  # discarded by the rules: not scored
+
+    @property
+    def superscript(self) -> str:
+        return str(self.deal).translate(SUPERSCRIPT)
+
+    @property
+    def unbroken_label(self) -> str:
+        """The label as one unbreakable item on paper."""
+        return self.label.replace(" ", "\u00a0")
+
+
+Cell = tuple[EntryView, ...]  # a column's entries, in the order they were written
+
+
+def row_entries(row: PadRow) -> tuple[Cell, ...]:
+    """Each column's entries of ``row``."""
+    marks = " ".join(str(m) for m in row.marks)
+    times = " ".join(str(m) for m in [*row.marks, row.doubling] if m)
+    return tuple(
+        tuple(
+            EntryView(row.deal, times if e.multiplied else marks, e.points, e.label, e.struck)
+            for e in entries
+        )
+        for entries in row.cells
+    )
+
+
+def column_entries(rows: Iterable[PadRow], width: int) -> list[Cell]:
+    """The entries of ``rows`` column by column, in the order they were written: a printed
+    row holds the entries of a run of deals."""
+    cells: list[list[EntryView]] = [[] for _ in range(width)]
+    for row in rows:
+        for cell, entries in zip(cells, row_entries(row), strict=True):
+            cell.extend(entries)
+    return [tuple(cell) for cell in cells]
+
+
+def entries_printed(entries: Cell) -> SafeString:
+    """A column's entries as the paper writes them (display/pad.html#entries)."""
+    return render_kept(f"{TEMPLATE}#entries", "entries", entries, printed=True)
+
+
+class PadLine(NamedTuple):
+    """A row of the pad on screen: a deal's entries, a void deal ("misdeal", "redeal") or the
+    rule under a won game, its words in ``rule``."""
+
+    cells: tuple[Cell, ...] = ()
+    deal: int = 0
+    void: str = ""
+    rule: str = ""
+    width: int = 0  # the columns a void deal's or a rule's one cell spans
+
+
+def above_lines(pad: Pad) -> list[PadLine]:
+    """The rows above the line."""
+    return [PadLine(row_entries(row)) for row in pad.above]
+
+
+def below_lines(pad: Pad) -> list[PadLine]:
+    """The rows below the line, game by game, with the rule and its words under each game.
+    A deal that wrote nothing below the line (a contract lost) has no row."""
+    width = pad.width
+    lines = []
+    for game in pad.games:
+        for row in game.rows:
+            if row.void:
+                lines.append(PadLine(deal=row.deal, void=row.void, width=width))
+            elif any(row.cells):
+                lines.append(PadLine(row_entries(row)))
+        if game.result is not None:
+            lines.append(PadLine(rule=game_rule(game), width=width))
+    return lines
+
+
+def game_rule(game: PadGame) -> str:
+    """ "Game 1 to NS, double (10–0) · 3 game points"."""
+    result = game.result
+    assert result is not None
+    text = gettext_now("Game %(n)s to %(side)s, %(label)s") % {
+        "n": result.number,
+        "side": seat_letters(result.winner),
+        "label": game.label,
+    }
+    text += " (" + "–".join(str(v) for v in game.score) + ")"
+    if result.game_points:
+        text += " · " + ngettext(
+            "%(points)s game point", "%(points)s game points", result.game_points
+        ) % {"points": result.game_points}
+    return text
+
+
+def lines_html(lines: Sequence[PadLine]) -> SafeString:
+    """The rows on screen, one a line of HTML. A row once written never changes: each is
+    rendered once per language and kept (display/render.py), as a long table's page is rendered
+    on every visit."""
+    return SafeString("\n".join(render_kept(f"{TEMPLATE}#row", "row", line) for line in lines))
+
+
+TEMPLATE = "display/pad.html"
+
+
+class RubberLine(NamedTuple):
+    """A rubber of the sheet, in one line: "Rubber 1 won by NS (NS 2, EW 1)"."""
+
+    text: str
+    games: str
+
+
+def rubber_line(rubber: RubberResult) -> RubberLine:
+    return _rubber_line(
+        rubber.number,
+        rubber.finished,
+        rubber.winner,
+        tuple(rubber.games_won.items()),
+        get_language(),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _rubber_line(
+    number: int, finished: bool, winner: str | None, games: tuple[tuple[str, int], ...], _lang: str
+) -> RubberLine:
+    """A finished rubber's line never changes: each is worded once per language."""
+    if finished:
+        text = gettext_now("Rubber %(n)s won by %(side)s") % {
+            "n": number,
+            "side": seat_letters(winner),
+        }
+    else:
+        text = gettext_now("Rubber %(n)s in play") % {"n": number}
+    return RubberLine(text, games_won_text(games))
+
+
+def rubbers_html(rubbers: Iterable[RubberResult]) -> SafeString:
+    """The rubbers of the sheet, one line each: the answer to every save and every watcher's
+    poll carries them, and a long table has many."""
+    lines = (render_kept(f"{TEMPLATE}#rubber", "rubber", rubber_line(r)) for r in rubbers)
+    return SafeString("\n".join(lines))

@@ -8,17 +8,14 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from scorebook.display.delta import delta_pad
+from scorebook.display.inputs import Saved, Screen, State, TableRow
 from scorebook.display.pad import build_pad
-from scorebook.display.variants import OPPOSITE, SEAT_NAMES, variant_name
-
-if TYPE_CHECKING:
-    from scorebook.tables.models import Table
-    from scorebook.tables.services import Saved, TableScreen, TableState
+from scorebook.display.variants import OPPOSITE, SEAT_NAMES, shape, variant_name
 
 
 @dataclass(frozen=True)
@@ -32,9 +29,9 @@ class Viewer:
 
 
 def _names(
-    table: Table,
+    table: TableRow,
     viewer: Viewer,
-    state: TableState,
+    state: State,
     players: dict[str, str | None],
     form: Any,
     fresh_form_key: str,
@@ -47,7 +44,7 @@ def _names(
         "table": table,
         "can_edit": viewer.can_edit,
         "state": state,
-        "record": state.record,
+        "shape": shape(state.record),
         "form": form,
         "variant_name": variant_name(table.variant),
         "seat_names": seat_names,
@@ -68,9 +65,9 @@ def _names(
 
 
 def table_view(
-    table: Table,
+    table: TableRow,
     viewer: Viewer,
-    screen: TableScreen,
+    screen: Screen,
     form: Any,
     fresh_form_key: str = "",
     **extra: Any,
@@ -92,7 +89,7 @@ def table_view(
 
 
 def delta_view(
-    table: Table,
+    table: TableRow,
     viewer: Viewer,
     saved: Saved,
     players: dict[str, str | None],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.functional import Promise
 from django.utils.translation import get_language, pgettext, pgettext_lazy
@@ -183,3 +183,36 @@ def _seat_letters(code: str, language: str | None) -> str:
     if code and all(c in letters for c in code):
         return "".join(letters[c] for c in code)
     return code
+
+
+class Shape(NamedTuple):
+    """What a table's pages show of its variant and record (the templates read this, never
+    the engine's record): its sides, players and dummy, and which words describe its deals."""
+
+    sides: tuple[str, ...]
+    partnerships: bool
+    players: Mapping[str, str | None]
+    dummy: str | None
+    aces: bool  # honours are aces (whist with a special suit, no trumps): "aces 2–2"
+    game_target: int
+    log_hint: str  # a deal log line: contract, aces, honours, trumps, trumps-honours
+
+
+def shape(record: Any) -> Shape:
+    """The :class:`Shape` of a parsed record (scorebook.rules.Record)."""
+    preset, rules = record.preset, record.rules
+    if preset.entry.contract:
+        hint = "contract"
+    elif not preset.trump:
+        hint = "aces" if rules.honours_are_aces else "honours"
+    else:
+        hint = "trumps-honours" if rules.honour_size else "trumps"
+    return Shape(
+        sides=tuple(record.sides),
+        partnerships=preset.partnerships,
+        players=record.players,
+        dummy=record.dummy,
+        aces=bool(rules.honours_are_aces),
+        game_target=rules.game_target,
+        log_hint=hint,
+    )

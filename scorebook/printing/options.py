@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorebook.printing import pdf
-from scorebook.site import errors
+from scorebook.web import errors
 
 
 class BadPrintOption(ValueError):

@@ -26,16 +26,24 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from weasyprint import CSS
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
-from scorebook.clubs.models import Evening
-from scorebook.display.pad import Pad, PadGame, PadRow, build_pad, column_order, deal_marks
+from scorebook.display import deals
+from scorebook.display.pad import (
+    Pad,
+    PadGame,
+    PadRow,
+    build_pad,
+    column_entries,
+    column_order,
+    deal_marks,
+    entries_printed,
+)
 from scorebook.display.summaries import scoring_summary
 from scorebook.display.variants import PENALTIES, option_labels, penalty_label, variant_name
 from scorebook.printing.parser import TemplateHTML
@@ -43,8 +51,7 @@ from scorebook.rules import PRESETS, Record, Sheet, parse_record, score
 from scorebook.rules.gcpause import paused_gc
 from scorebook.rules.sheet import Amount
 from scorebook.tables import services
-from scorebook.tables.models import Revision, Table
-from scorebook.templatetags.scorebook import deal_summary
+from scorebook.tables.models import Evening, Revision, Table
 
 PAPERS = {"a4": "A4", "a5": "A5"}
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
@@ -69,9 +76,6 @@ class StaticOnlyFetcher(URLFetcher):
 
 
 CORRECTIONS = (Revision.Action.EDITED, Revision.Action.VOIDED)
-# Deal numbers beside the points are superscript digits rather than <sup> elements: the same
-# look, and a third less work for WeasyPrint on a long sheet.
-SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 @dataclass
@@ -105,16 +109,13 @@ class DealLine:
         return [summary_html(data, self.aces) for data in self.previous]
 
 
-# On screen a suit sign is a <span> with its name for screen readers, and a count ("honours
-# 3–2") a <span> kept on one line; on paper the sign is enough and the deal list's column is
-# wide, and plain text costs WeasyPrint far less than an element in every line (the counts'
-# two elements a deal made a 500-deal sheet a third slower).
-SUIT_SPAN = re.compile(r'<span class="(?:suit [^"]*|no-trump|counts)"[^>]*>([^<]*)</span>')
-
-
 def summary_html(data: Mapping[str, Any], aces: bool = False) -> SafeString:
-    """A deal as the deal log writes it (trumps, tricks, honours ...), for paper."""
-    return mark_safe(SUIT_SPAN.sub(r"\1", deal_summary(data, aces)))  # noqa: S308 (escaped there)
+    """A deal as the deal log writes it (trumps, tricks, honours ...), for paper: on screen a
+    suit sign is an element with its name for screen readers, and a count ("honours 3–2") one
+    kept on one line; on paper the sign is enough and the deal list's column is wide, and plain
+    text costs WeasyPrint far less than an element in every line (the counts' two elements a
+    deal made a 500-deal sheet a third slower)."""
+    return deals.summary_html(data, aces, printed=True)
 
 
 @dataclass
@@ -140,30 +141,9 @@ class GameBlock:
 
 
 def entries_html(rows: Sequence[PadRow], width: int) -> list[SafeString]:
-    """The entries of ``rows`` column by column, in the order they were written, each after
-    its deal's number in superscript digits: "⁵6 for honours".
-
-    Built here rather than in template loops, as a long sheet has thousands of entries, and
-    plain text rather than elements wherever the look allows: each element inside a line costs
-    WeasyPrint about as much as a line of its own.
-    """
-    cells: list[list[str]] = [[] for _ in range(width)]
-    for row in rows:
-        number = str(row.deal).translate(SUPERSCRIPT)
-        deal = number + _marks_html(row.marks)  # R beside every entry of a revoked deal
-        # the contra's ×2 (recontra's ×4) only beside what it multiplied
-        marked = number + _marks_html([*row.marks, row.doubling] if row.doubling else row.marks)
-        for cell, entries in zip(cells, row.cells, strict=True):
-            for e in entries:
-                text = f"{marked if e.multiplied else deal}{e.points}"
-                if e.label:  # one unbreakable item
-                    text += "\u00a0" + escape(e.label).replace(" ", "\u00a0")
-                cell.append(f"<s>{text}</s>" if e.struck else text)
-    return [mark_safe("\u2003".join(cell)) for cell in cells]  # noqa: S308 (escaped above)
-
-
-def _marks_html(marks: list[str]) -> str:
-    return f"<sup>{escape(' '.join(marks))}</sup>" if marks else ""
+    """The entries of ``rows`` column by column, in the order they were written
+    (display.pad.column_entries), as the paper writes them."""
+    return [entries_printed(cell) for cell in column_entries(rows, width)]
 
 
 def game_blocks(pad: Pad) -> list[GameBlock]:
@@ -266,6 +246,11 @@ class PrintSheet:
     @property
     def game_target(self) -> int:
         return self.record.rules.game_target
+
+    @property
+    def dummy(self) -> str | None:
+        """The dummy's seat (three-handed whist), or None."""
+        return self.record.dummy
 
     @property
     def deal_columns(self) -> dict[str, list[list[DealLine]]]:

@@ -50,10 +50,9 @@ from django_tasks import TaskContext, TaskResult, TaskResultStatus, task
 from django_tasks_db.models import DBTaskResult
 
 from scorebook import derived
-from scorebook.clubs.models import Evening
 from scorebook.printing import pdf
 from scorebook.printing.models import PrintJob
-from scorebook.tables.models import Seat, Table
+from scorebook.tables.models import Evening, Seat, Table
 
 logger = logging.getLogger(__name__)
 

@@ -18,13 +18,13 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from scorebook.clubs.models import Evening
 from scorebook.display.variants import VARIANTS
 from scorebook.printing import pdf
 from scorebook.printing import queue as printing
 from scorebook.printing.options import answers_bad_print_options, pdf_response, print_options
 from scorebook.rules import PRESETS
 from scorebook.tables.access import get_table
+from scorebook.tables.models import Evening
 
 # The "preparing" page asks again after this many seconds; after STALLED seconds in the queue
 # with no worker taking the task, it says that the queue may be busy or its worker down.

@@ -16,16 +16,19 @@ from django.views.decorators.http import require_http_methods
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.decorators import ratelimit
 
-from scorebook.site.limits import SIGNUP_RATE, SIGNUP_TRIES
 from scorebook.tables.access import CREATED, REMEMBERED
 from scorebook.tables.models import Table
+from scorebook.web.limits import SIGNUP_RATE, SIGNUP_TRIES
 
 
 def rate_limited(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """Too many sign-ups, sign-ins or imports from one address: 429, in the user's language,
     saying how long to wait (sign-ups are counted by the hour, the others by the minute)."""
-    if request.resolver_match and request.resolver_match.url_name == "signup":
+    name = request.resolver_match.url_name if request.resolver_match else ""
+    if name == "signup":
         message = _("Too many sign-ups from your address: wait an hour, then try again.")
+    elif name in ("club_player", "season"):
+        message = _("Too many pages from your address: wait a minute, then open it again.")
     else:
         message = _("Too many attempts from your address: wait a minute, then try again.")
     return render(request, "site/rate_limited.html", {"message": message}, status=429)

@@ -11,9 +11,9 @@ from players.models import Club
 from scorebook.clubs import services as club_services
 from scorebook.display.variants import variant_name
 from scorebook.site import demo
-from scorebook.site.limits import TABLE_RATE
 from scorebook.tables.access import REMEMBERED, remember
 from scorebook.tables.models import Table
+from scorebook.web.limits import TABLE_RATE
 
 
 @require_safe

@@ -1,4 +1,5 @@
-"""What the table wrote down: tables, seats, deals and every revision of a deal.
+"""What the table wrote down: tables, seats, deals and every revision of a deal, and the night
+a table was played in (a club's night, or an evening from before clubs).
 
 Scores are never stored: ``tables/services.py`` builds a record (docs/record-format.md) from these
 rows and the rules engine computes the sheet from it.
@@ -14,7 +15,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from players.models import Player
+from players.models import Club, Player
 from scorebook.rules import PRESETS
 
 VARIANT_CHOICES = [(key, key) for key in PRESETS]
@@ -30,6 +31,33 @@ def new_token() -> str:
             return token
 
 
+class Evening(models.Model):
+    """A club night: several tables played on one date.
+
+    Its link (``token``) shows the night to anyone who has it, read-only; filing, moving and
+    removing tables are the club's organisers' (an evening made before clubs existed has no
+    club, and keeps its tables as they are).
+    """
+
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="nights"
+    )
+    name = models.CharField(_("name"), max_length=100)
+    date = models.DateField(_("date"), default=timezone.localdate)
+    place = models.CharField(_("place"), max_length=100, blank=True)
+    token = models.CharField(max_length=40, unique=True, default=new_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # The last number given to a table of the night (read locked, see clubs.next_number):
+    # a number is never given twice, even after its table left the night.
+    tables_numbered = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-date", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+
 class Table(models.Model):
     """One seating playing one variant: possibly several rubbers, optionally in an evening."""
 
@@ -43,7 +71,7 @@ class Table(models.Model):
         help_text=_("Which side's column is on the right."),
     )
     evening = models.ForeignKey(
-        "scorebook.Evening", null=True, blank=True, on_delete=models.SET_NULL, related_name="tables"
+        Evening, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables"
     )
     title = models.CharField(_("title"), max_length=100, blank=True)
     # Its number in its night (None outside a night): "Table 3" on the night page, T3 in the

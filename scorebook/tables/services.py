@@ -21,7 +21,6 @@ from django.db.models import Exists, OuterRef, Q
 
 from players.models import Player
 from scorebook import derived
-from scorebook.clubs.models import Evening
 from scorebook.rules import (
     PRESETS,
     DealScore,
@@ -36,10 +35,20 @@ from scorebook.rules import (
 from scorebook.rules.gcpause import paused_gc
 from scorebook.rules.progress import NextDeal, Progress, advance, start
 from scorebook.rules.record import Deal as RulesDeal
-from scorebook.tables.models import Deal, Revision, Seat, Table, TableEvent, new_token
+from scorebook.tables.models import Deal, Evening, Revision, Seat, Table, TableEvent, new_token
 
 FORMAT = "whist-record/1"
 META_KEYS = ("title", "place", "date")
+
+
+class Refused(ValueError):
+    """A change the feature above refuses (a club's rule: a title another table of the night
+    has): ``message`` in the user's language, ``field`` the form field at fault."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
 
 
 class Conflict(Exception):

@@ -16,10 +16,10 @@ import time
 
 import pytest
 
-from scorebook.clubs.models import Evening
 from scorebook.printing import pdf
 from scorebook.rules import parse_record, score
 from scorebook.tables import services
+from scorebook.tables.models import Evening
 from tests.scorebook.records import long_record
 
 SHEET_RUNS = 7

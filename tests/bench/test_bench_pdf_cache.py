@@ -19,9 +19,9 @@ from django.urls import reverse
 from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 
-from scorebook.clubs.models import Evening
 from scorebook.printing import queue as printing
 from scorebook.tables import services
+from scorebook.tables.models import Evening
 from tests.scorebook.records import long_record
 
 RUNS = 9

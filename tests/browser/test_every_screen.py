@@ -36,11 +36,10 @@ from pypdf import PdfReader
 
 from players.models import Club, Player, Season
 from scorebook.clubs import services as clubs
-from scorebook.clubs.models import Evening
 from scorebook.rules import PRESETS
-from scorebook.site import limits
 from scorebook.tables import services
-from scorebook.tables.models import Deal, Table
+from scorebook.tables.models import Deal, Evening, Table
+from scorebook.web import limits
 from tests.browser.conftest import PHONE, SCREENSHOTS, Site
 
 pytestmark = pytest.mark.browser

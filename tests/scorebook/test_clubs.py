@@ -22,9 +22,8 @@ from django.utils.translation import gettext as _
 from players.models import Club, ClubLog, ClubRole, Player, Season
 from scorebook.clubs import services as clubs
 from scorebook.clubs import standings
-from scorebook.clubs.models import Evening
 from scorebook.tables import services
-from scorebook.tables.models import Seat, Table
+from scorebook.tables.models import Evening, Seat, Table
 from tests.scorebook.conftest import new_table_form, russian_deal
 from tests.scorebook.test_pdf import text_of
 

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from scorebook.clubs import services as clubs
-from scorebook.clubs.models import Evening
+from scorebook.tables.models import Evening
 from tests.scorebook.conftest import PLAYERS
 
 pytestmark = pytest.mark.django_db

@@ -15,10 +15,9 @@ from django.utils import translation
 
 from players.models import Club, Season
 from scorebook.clubs import services as clubs
-from scorebook.clubs.models import Evening
 from scorebook.printing import pdf
 from scorebook.tables import services
-from scorebook.tables.models import Deal, Table
+from scorebook.tables.models import Deal, Evening, Table
 from tests.scorebook.conftest import PLAYERS, deal_form, new_table_form, table_url
 
 pytestmark = pytest.mark.django_db

@@ -19,9 +19,8 @@ from hypothesis import strategies as st
 
 from players.models import Club, ClubLog, Player, Season
 from scorebook.clubs import services as clubs
-from scorebook.clubs.models import Evening
 from scorebook.tables import services
-from scorebook.tables.models import Deal, Revision, Table
+from scorebook.tables.models import Deal, Evening, Revision, Table
 from tests.scorebook.conftest import PLAYERS
 
 pytestmark = pytest.mark.django_db

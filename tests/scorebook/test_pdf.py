@@ -21,13 +21,13 @@ from django.utils import translation
 from PIL import Image
 from pypdf import PdfReader
 
-from scorebook.clubs.models import Evening
 from scorebook.display.pad import column_order
 from scorebook.display.summaries import scoring_summary
 from scorebook.display.variants import variant_name
 from scorebook.printing import pdf
 from scorebook.rules import PRESETS, parse_record, score
 from scorebook.tables import services
+from scorebook.tables.models import Evening
 from tests.scorebook.records import (
     EXAMPLES,
     RUSSIAN_PLAYERS,

@@ -35,11 +35,11 @@ from django_tasks_db.management.commands import db_worker
 from django_tasks_db.models import DBTaskResult
 
 from scorebook.clubs import services as clubs
-from scorebook.clubs.models import Evening
 from scorebook.printing import pdf
 from scorebook.printing import queue as printing
 from scorebook.printing.models import PrintJob
 from scorebook.tables import services
+from scorebook.tables.models import Evening
 from tests.scorebook.conftest import add_deals
 from tests.scorebook.records import long_record
 from tests.scorebook.test_pdf import squeeze, text_of
@@ -583,7 +583,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 call_command("migrate", verbosity=0)
-from scorebook.clubs.models import Evening
+from scorebook.tables.models import Evening
 from scorebook.printing import queue
 from scorebook.printing.models import PrintJob
 from scorebook.tables import services

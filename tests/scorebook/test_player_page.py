@@ -360,3 +360,28 @@ def test_after_a_deal_saved_the_page_reads_that_tables_deals_only(client, club):
     deals = [q["sql"] for q in queries.captured_queries if "scorebook_deal" in q["sql"]]
     assert len(deals) == 1 and f"IN ({tonight.pk})" in deals[0], deals
     assert len(queries) <= 20
+
+
+# ---------------------------------------------------------------------------------------------
+# Strangers
+
+
+def test_a_stranger_looping_player_pages_is_held_back_and_a_member_is_not(client, club, owner):
+    """The public link's computing pages are limited per address for whoever is not signed in
+    (a script looping over them would take the scorers' time), in the visitor's language."""
+    from scorebook.web.limits import STRANGER_PAGE_RATE
+
+    url = reverse("club_player", args=[club.token, player(club, "Anna").pk])
+    allowed = int(STRANGER_PAGE_RATE.split("/")[0])
+    answers = {client.get(url).status_code for _ in range(allowed)}
+
+    refused = client.get(url, HTTP_ACCEPT_LANGUAGE="ru")
+    season_refused = client.get(reverse("club", args=[club.token]))  # the club page is not limited
+    other = client.get(url, REMOTE_ADDR="10.0.0.9")
+    client.force_login(owner)
+    member = client.get(url)
+
+    assert answers == {200}
+    assert refused.status_code == 429 and "Слишком много страниц" in refused.content.decode()
+    assert season_refused.status_code == 200
+    assert other.status_code == 200 and member.status_code == 200

@@ -11,11 +11,11 @@ import pytest
 import tinyhtml5
 from django.urls import reverse
 
-from scorebook.clubs.models import Evening
 from scorebook.printing import pdf
 from scorebook.printing.parser import NotSimple, TemplateHTML, parse
 from scorebook.rules import PRESETS
 from scorebook.tables import services
+from scorebook.tables.models import Evening
 from tests.scorebook.records import long_record, progulochny_record, rich_record
 from tests.scorebook.test_club_queries import build_club, season_of
 

@@ -7,7 +7,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from scorebook.site import limits
+from scorebook.web import limits
 
 pytestmark = pytest.mark.django_db
 

@@ -17,9 +17,8 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from scorebook.clubs.models import Evening
 from scorebook.tables import services
-from scorebook.tables.models import Deal, Revision, Table, new_token
+from scorebook.tables.models import Deal, Evening, Revision, Table, new_token
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(

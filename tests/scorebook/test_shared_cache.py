@@ -113,7 +113,7 @@ def test_the_running_score_one_server_kept_is_found_by_another(shared):
 
 
 def test_the_sign_in_limit_counts_every_servers_attempts_together(shared):
-    from scorebook.site import limits
+    from scorebook.web import limits
 
     allowed = int(limits.LOGIN_RATE.split("/")[0])
     request = RequestFactory().post("/accounts/login/", REMOTE_ADDR="203.0.113.9")

@@ -20,6 +20,7 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_ratelimit.decorators import ratelimit
 
 from players.models import Club, Player, Season, roster_order
 from scorebook.clubs import export, standings
@@ -32,14 +33,14 @@ from scorebook.clubs.forms import (
     RoleForm,
     SeasonForm,
 )
-from scorebook.clubs.models import Evening
+from scorebook.display.text import with_names
 from scorebook.display.variants import variant_name
 from scorebook.printing import pdf
 from scorebook.printing.options import answers_bad_print_options, pdf_response, print_options
 from scorebook.rules import PRESETS
-from scorebook.tables.models import Seat
-from scorebook.templatetags.scorebook import with_names
+from scorebook.tables.models import Evening, Seat
 from scorebook.text import show_visible
+from scorebook.web.limits import stranger_page_rate
 
 # ---------------------------------------------------------------------------------------------
 # Access
@@ -288,6 +289,7 @@ def season_context(club: Club, season: Season) -> dict[str, Any]:
     }
 
 
+@ratelimit(key="ip", rate=stranger_page_rate, block=True)
 @require_safe
 def season_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     club, role = get_club(request, token)
@@ -320,6 +322,7 @@ def season_pdf(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     return pdf_response(body, f"{_file_stem(club, season)}-{paper}.pdf")
 
 
+@ratelimit(key="ip", rate=stranger_page_rate, block=True)
 @require_safe
 def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     club, role = get_club(request, token)

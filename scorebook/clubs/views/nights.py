@@ -19,16 +19,18 @@ from django.utils.formats import date_format
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_ratelimit.decorators import ratelimit
 
 from scorebook import derived
 from scorebook.clubs import services as clubs
 from scorebook.clubs import standings
-from scorebook.clubs.models import Evening
+from scorebook.display.text import with_names
 from scorebook.display.variants import variant_name
 from scorebook.rules import PRESETS
-from scorebook.tables.models import Table
-from scorebook.templatetags.scorebook import with_names
+from scorebook.tables.models import Evening, Table
+from scorebook.tables.views.tables import table_form
+from scorebook.web.limits import TABLE_RATE
 
 POLL_SECONDS = 3
 
@@ -202,3 +204,25 @@ def move_table(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         request, with_names(_("The table was moved to “%(night)s”."), night=target.name)
     )
     return redirect("evening", token=night.token)
+
+
+@ratelimit(key="ip", rate=TABLE_RATE, method="POST", block=True)
+@require_http_methods(["GET", "POST"])
+def night_table(request: HttpRequest, token: str, variant: str) -> HttpResponse:
+    """Start a table in a club night: the club's organisers only; the roster is offered for
+    the seats and the club's usual options come first."""
+    night = get_object_or_404(Evening.objects.select_related("club"), token=token)
+    club = night.club
+    if club is None or clubs.role_of(request.user, club) != clubs.ORGANISER:
+        raise PermissionDenied("organisers only")
+
+    def start(fields: dict[str, Any], keep_options: bool) -> Table:
+        return clubs.start_table(
+            night,
+            author=request.user,  # type: ignore[arg-type]
+            keep_options=keep_options,
+            **fields,
+        )
+
+    usual = club.options if variant == club.variant else None
+    return table_form(request, variant, night=night, usual=usual, start=start)

@@ -24,11 +24,10 @@ from django.db import transaction
 
 from players.models import Club, Player, Season, name_key
 from scorebook.clubs import services as clubs
-from scorebook.clubs.models import Evening
 from scorebook.rules import PRESETS, RecordError, parse_record, score
 from scorebook.rules.gcpause import paused_gc
 from scorebook.tables import services
-from scorebook.tables.models import Deal, Revision, Seat, Table
+from scorebook.tables.models import Deal, Evening, Revision, Seat, Table
 
 VARIANT = "russian"
 SEATS = ("N", "E", "S", "W")

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook.display.messages import clause, describe, later_deal, named, sentence
-from scorebook.display.variants import SEAT_NAMES, games_won_text
+from scorebook.display.variants import SEAT_NAMES, games_won_text, shape
 from scorebook.rules import Record, RecordError
 from scorebook.tables import services
 from scorebook.tables.access import author, require_edit
@@ -297,7 +297,7 @@ def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
         "table": table,
         "deal": deal,
         "form": form,
-        "record": state.record,
+        "shape": shape(state.record),
         "conflict": conflict,
         "revisions": deal.revisions.select_related("author"),
         "void_nonce": uuid.uuid4().hex,

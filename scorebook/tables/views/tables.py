@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -12,7 +13,7 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -21,18 +22,17 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_ratelimit.decorators import ratelimit
 
 from players.models import Player
+from players.roles import ORGANISER, role_of
 from scorebook import derived
-from scorebook.clubs import services as clubs
-from scorebook.clubs.models import Evening
 from scorebook.display.messages import locate, unreadable
 from scorebook.display.variants import VARIANTS, variant_name
 from scorebook.rules import PRESETS, RecordError
-from scorebook.site.limits import IMPORT_RATE, TABLE_RATE
 from scorebook.tables import services
 from scorebook.tables.access import REMEMBERED, author, created_here, get_table, remember
 from scorebook.tables.forms import TableForm, option_initial
-from scorebook.tables.models import Seat, Table
+from scorebook.tables.models import Evening, Seat, Table
 from scorebook.tables.views.screen import delta_context, table_context
+from scorebook.web.limits import IMPORT_RATE, TABLE_RATE
 
 
 @require_safe
@@ -43,19 +43,29 @@ def choose_variant(request: HttpRequest) -> HttpResponse:
 
 @ratelimit(key="ip", rate=TABLE_RATE, method="POST", block=True)
 @require_http_methods(["GET", "POST"])
-def new_table(request: HttpRequest, variant: str, token: str | None = None) -> HttpResponse:
-    """Start a table; from a club night (``token``), only the club's organisers may, the
-    roster is offered for the seats and the club's usual options come first."""
+def new_table(request: HttpRequest, variant: str) -> HttpResponse:
+    """Start a table of one's own."""
+    return table_form(request, variant)
+
+
+StartTable = Callable[[dict[str, Any], bool], Table]
+
+
+def table_form(
+    request: HttpRequest,
+    variant: str,
+    *,
+    night: Evening | None = None,
+    usual: dict[str, Any] | None = None,
+    start: StartTable | None = None,
+) -> HttpResponse:
+    """The new table's form, and the table it starts: one's own, or (``start``, given by the
+    clubs' view of a night) a night's, which ``start(fields, keep_options)`` files there and
+    may refuse (services.Refused, at the field it names); ``usual``: the options to offer
+    first."""
     if variant not in PRESETS:
         raise Http404("no such variant")
-    night = None
-    initial: dict[str, Any] = {}
-    if token is not None:
-        night = get_object_or_404(Evening.objects.select_related("club"), token=token)
-        if night.club is None or clubs.role_of(request.user, night.club) != clubs.ORGANISER:
-            raise PermissionDenied("organisers only")
-        if variant == night.club.variant:
-            initial = option_initial(night.club.options)
+    initial: dict[str, Any] = option_initial(usual) if usual is not None else {}
     if request.method == "GET" and (after := _table_after(request, variant)) is not None:
         initial = {**initial, **after}
     form = TableForm(variant, request.POST if request.method == "POST" else None, initial=initial)
@@ -72,19 +82,14 @@ def new_table(request: HttpRequest, variant: str, token: str | None = None) -> H
             "cut": form.cut,
         }
         try:
-            if night is not None:
-                table = clubs.start_table(
-                    night,
-                    author=request.user,  # type: ignore[arg-type]
-                    keep_options=request.POST.get("keep_options") == "on",
-                    **table_fields,
-                )
+            if start is not None:
+                table = start(table_fields, request.POST.get("keep_options") == "on")
             else:
                 owner = request.user if request.user.is_authenticated else None
                 table = services.create_table(owner=owner, **table_fields)  # type: ignore[arg-type]
         except RecordError as error:
             form.add_record_error(error)  # in the user's language, at the option it names
-        except clubs.ClubError as error:
+        except services.Refused as error:
             form.add_error(error.field, error.message)
         else:
             remember(request, table, created=True)
@@ -154,7 +159,7 @@ def _next_table_url(request: HttpRequest, table: Table, token: str) -> str:
     query = "?" + urlencode({"after": token})
     if night is None or night.club_id is None:
         return reverse("new_table", args=[table.variant]) + query
-    if clubs.role_of(request.user, night.club) != clubs.ORGANISER:  # type: ignore[arg-type]
+    if role_of(request.user, night.club) != ORGANISER:
         return ""
     return reverse("night_table", args=[night.token, table.variant]) + query
 

@@ -17,6 +17,15 @@ LOGIN_RATE = "20/m"
 IMPORT_RATE = "30/m"
 # New tables from the form or a demo copy: a club night starts a dozen in minutes.
 TABLE_RATE = "30/m"
+# The club pages that compute (a player's page, a season's ladder), for whoever is not signed
+# in: a person reading a club's link opens a page every few seconds; a script looping over the
+# players would take the server's time from the scorers' saves (docs/deploy.md).
+STRANGER_PAGE_RATE = "60/m"
+
+
+def stranger_page_rate(group: str, request: HttpRequest) -> str | None:
+    """STRANGER_PAGE_RATE for a visitor not signed in; no limit for an account."""
+    return None if request.user.is_authenticated else STRANGER_PAGE_RATE
 
 
 def client_address(request: HttpRequest) -> str:
