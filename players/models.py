@@ -21,6 +21,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from players.names import name_key as name_key  # the callers import it with the models
+
 LADDER_KINDS = [
     ("total", _("total")),
     ("average", _("average")),
@@ -47,13 +49,7 @@ def roster_order(name: str) -> tuple[str, str]:
     """Where a name comes in a roster as people read it: letter case aside, and ё with е as
     Russian dictionaries have it (code points put "Ёлкина" before "Анна" and "ёлка" after
     "Яков")."""
-    return name_key(name).replace("ё", "е"), name
-
-
-def name_key(name: str) -> str:
-    """What makes two names one person within a club: the name as the roster keeps it, in
-    Python's case folding (every alphabet; SQLite's LOWER and LIKE fold ASCII letters only)."""
-    return normal_name(name).casefold()
+    return normal_name(name).casefold().replace("ё", "е"), name
 
 
 class Club(models.Model):
@@ -106,8 +102,8 @@ class Player(models.Model):
     """
 
     name = models.CharField(_("name"), max_length=60)
-    # name_key(name), kept by save(): rosters are matched and kept unique by it. A letter's
-    # case folding is at most three letters.
+    # name_key(name), kept by save(): rosters are matched and kept unique by it, so that two
+    # names that look the same are one (players.names); a longer key is kept as its digest.
     key = models.CharField(max_length=180, editable=False)
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.PROTECT, related_name="roster"
@@ -154,8 +150,8 @@ class Player(models.Model):
 
     @classmethod
     def named(cls, name: str, club: Club | None = None) -> Player:
-        """The active player of that name (whatever its letter case) in ``club``, created if
-        new."""
+        """The active player of that name (whatever its letter case, or a name that looks the
+        same: players.names) in ``club``, created if new."""
         name = normal_name(name)
         player = cls.objects.filter(club=club, merged_into=None, key=name_key(name)).first()
         return player or cls.objects.create(name=name, club=club)
