@@ -11,10 +11,12 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from players.names import name_key as name_key  # the callers import it with the models
 
 LADDER_KINDS = [
     ("total", _("total")),
@@ -42,13 +44,7 @@ def roster_order(name: str) -> tuple[str, str]:
     """Where a name comes in a roster as people read it: letter case aside, and ё with е as
     Russian dictionaries have it (code points put "Ёлкина" before "Анна" and "ёлка" after
     "Яков")."""
-    return name_key(name).replace("ё", "е"), name
-
-
-def name_key(name: str) -> str:
-    """What makes two names one person within a club: the name as the roster keeps it, in
-    Python's case folding (every alphabet; SQLite's LOWER and LIKE fold ASCII letters only)."""
-    return normal_name(name).casefold()
+    return normal_name(name).casefold().replace("ё", "е"), name
 
 
 class Club(models.Model):
@@ -101,8 +97,8 @@ class Player(models.Model):
     """
 
     name = models.CharField(_("name"), max_length=60)
-    # name_key(name), kept by save(): rosters are matched and kept unique by it. A letter's
-    # case folding is at most three letters.
+    # name_key(name), kept by save(): rosters are matched and kept unique by it, so that two
+    # names that look the same are one (players.names); a longer key is kept as its digest.
     key = models.CharField(max_length=180, editable=False)
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.PROTECT, related_name="roster"
@@ -149,11 +145,38 @@ class Player(models.Model):
 
     @classmethod
     def named(cls, name: str, club: Club | None = None) -> Player:
-        """The active player of that name (whatever its letter case) in ``club``, created if
-        new."""
+        """The active player of that name (whatever its letter case, or a name that looks the
+        same: players.names) in ``club``, created if new."""
         name = normal_name(name)
         player = cls.objects.filter(club=club, merged_into=None, key=name_key(name)).first()
         return player or cls.objects.create(name=name, club=club)
+
+
+class AccountName(models.Model):
+    """A user name's key (players.names), one account a key: sign-up refuses a name that
+    looks the same as another account's ("dеmo" with a Cyrillic е next to "demo") by one
+    query, and the database refuses two accounts with one key. Kept by keep_account_key()
+    whenever an account is saved with its name."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+        related_name="name_key",
+    )  # fmt: skip
+    key = models.CharField(max_length=180, unique=True)
+
+
+def keep_account_key(user: Any) -> bool:
+    """Keep ``user``'s key; False when another account has it (a name that looks the same,
+    made where nothing checked it, as the admin's forms): that account then has no key row,
+    and sign-up refuses the name all the same (it also checks the names themselves)."""
+    key = name_key(user.get_username())
+    try:
+        with transaction.atomic():
+            AccountName.objects.update_or_create(user=user, defaults={"key": key})
+    except IntegrityError:
+        AccountName.objects.filter(user=user).delete()
+        return False
+    return True
 
 
 class Season(models.Model):

@@ -153,11 +153,17 @@ def _free_name(club: Club, name: str, but: Player | None = None) -> str:
         player_name(name, "name")
     except RecordError as error:
         raise ClubError(sentence(describe(error)), "name") from None
+    # One key, one person: letter case aside, and a name that looks the same ("Aнна" with a
+    # Latin A, a zero-width joiner, a stress mark) is the same name (players.names).
     taken = Player.objects.filter(club=club, merged_into=None, key=name_key(name))
     if but is not None:
         taken = taken.exclude(pk=but.pk)
-    if taken.exists():
-        raise ClubError(_("The roster already has a player of that name."), "name")
+    other = taken.values_list("name", flat=True).first()
+    if other is not None:  # named as the roster has it, to be found there
+        raise ClubError(
+            _("This name looks the same as “%(name)s”, already in the roster.") % {"name": other},
+            "name",
+        )
     return name
 
 

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.signals import user_logged_in
 from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.decorators import ratelimit
 
+from players.models import AccountName, name_key
 from scorebook.tables.access import CREATED, REMEMBERED
 from scorebook.tables.models import Table
 from scorebook.web.limits import SIGNUP_RATE, SIGNUP_TRIES
@@ -34,19 +37,42 @@ def rate_limited(request: HttpRequest, exception: Exception | None = None) -> Ht
     return render(request, "site/rate_limited.html", {"message": message}, status=429)
 
 
+# One answer for a name taken and for a name that looks the same as one taken ("dеmo", a
+# Cyrillic е, next to "demo"): it names no account, and no answer tells whether one exists.
+NOT_AVAILABLE = gettext_lazy("This user name is not available: choose another.")
+
+
+class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
+    """Django's sign-up form, with the user name compared by its key (players.names)."""
+
+    def clean_username(self) -> str:
+        username = str(self.cleaned_data.get("username") or "")
+        users = get_user_model().objects.filter(username__iexact=username)
+        if AccountName.objects.filter(key=name_key(username)).exists() or users.exists():
+            raise ValidationError(NOT_AVAILABLE, code="not_available")
+        return username
+
+
 @ratelimit(key="ip", rate=SIGNUP_TRIES, method="POST", block=True)
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form = UserCreationForm(request.POST if request.method == "POST" else None)
+    form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         made = is_ratelimited(
             request, group="signup-made", key="ip", rate=SIGNUP_RATE, increment=True
         )
         if made:
             return rate_limited(request)
-        user = form.save()
-        login(request, user)
-        return redirect("home")
+        try:  # the database is the last word: two sign-ups of look-alikes at one moment
+            with transaction.atomic():
+                user = form.save()
+                if not AccountName.objects.filter(user=user).exists():
+                    raise IntegrityError("the name's key is another account's")
+        except IntegrityError:
+            form.add_error("username", ValidationError(NOT_AVAILABLE, code="not_available"))
+        else:
+            login(request, user)
+            return redirect("home")
     status = 422 if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)
 

@@ -19,7 +19,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 
-from players.models import Player
+from players.models import Player, name_key
 from scorebook import derived
 from scorebook.rules import (
     PRESETS,
@@ -332,6 +332,7 @@ def create_table(
     on ``played_on``, else today; seated players come from the roster of the evening's club,
     if any."""
     record = validate_table(variant, options or {}, players, dummy)
+    _one_player_a_seat(record.players)
     club = evening.club if evening is not None else None
     if evening is not None:
         played_on = evening.date
@@ -354,6 +355,25 @@ def create_table(
         for seat, name in record.players.items()
     )
     return table
+
+
+def _one_player_a_seat(players: Mapping[str, str | None]) -> None:
+    """The engine seats a name once whatever its letter case; the score book's players are
+    matched by their key (players.names), so two names that look the same ("Анна" and "Aнна"
+    with a Latin A) are one player too, who cannot sit at two seats."""
+    seen: dict[str, str] = {}
+    for seat, name in players.items():
+        if not name:
+            continue
+        key = name_key(name)
+        if key in seen:
+            raise RecordError(
+                f"{name} sits at {seen[key]} and {seat}: one player a seat",
+                field="players",
+                code="same-player",
+                params={"name": name},
+            )
+        seen[key] = seat
 
 
 def _locked(table: Table, *, undone_past: int | None = None) -> Table:

@@ -6,6 +6,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from players.names import name_key
+
 BEFORE = [("players", "0001_player"), ("scorebook", "0001_tables_deals_revisions")]
 AFTER = [("players", "0002_clubs_rosters_seasons"), ("scorebook", "0002_evening_club")]
 
@@ -166,5 +168,54 @@ def test_stored_titles_places_and_notes_lose_the_characters_the_engine_now_refus
     assert tables.get(pk=kept.pk).title == persian
     deals = dict(new.get_model("scorebook", "Deal").objects.values_list("pk", "data"))
     assert deals == {noted.pk: {"trump": "H", "note": "ab\nc"}, plain.pk: {"trump": "S"}}
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+LOOKS_BEFORE = [("players", "0008_role_invitations")]
+LOOKS_AFTER = [("players", "0009_player_look_alike_keys")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_names_that_look_the_same_are_keyed_as_one_and_the_later_is_renamed():
+    """0009: the keys of players.names. "Aнна" (a Latin A) next to "Анна" was a second entry:
+    it stays one, renamed "Name (id)" for an organiser to merge. "m" becomes the key "rn" had
+    before: no row meets another's old key on the way."""
+    executor = MigrationExecutor(connection)
+    executor.migrate(LOOKS_BEFORE)
+    old = executor.loader.project_state(LOOKS_BEFORE).apps
+    club = old.get_model("players", "Club").objects.create(name="Moika", variant="russian")
+    player = old.get_model("players", "Player")
+
+    def made(name, **extra):
+        return player.objects.create(name=name, key=" ".join(name.split()).casefold(), **extra)
+
+    m, rn = made("m", club=club), made("rn", club=club)
+    anna, latin = made("Анна", club=club), made("Aнна", club=club)
+    joiner = made("Ан\u200dна")  # outside any club: another person
+    semyon = made("Семён", club=club)
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(LOOKS_AFTER)
+    new = executor.loader.project_state(LOOKS_AFTER).apps
+
+    rows = {p.pk: p.name for p in new.get_model("players", "Player").objects.all()}
+    assert rows == {
+        m.pk: "m",
+        rn.pk: f"rn ({rn.pk})",
+        anna.pk: "Анна",
+        latin.pk: f"Aнна ({latin.pk})",
+        joiner.pk: "Ан\u200dна",
+        semyon.pk: "Семён",
+    }
+    keys = dict(new.get_model("players", "Player").objects.values_list("pk", "key"))
+    assert keys[anna.pk] == keys[joiner.pk] == name_key("Анна")
+    assert keys[semyon.pk] == name_key("Семен")
+
+    executor.loader.build_graph()
+    executor.migrate(LOOKS_BEFORE)  # and back: the keys of letter case
+    back = executor.loader.project_state(LOOKS_BEFORE).apps
+    assert back.get_model("players", "Player").objects.get(pk=anna.pk).key == "анна"
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())

@@ -71,7 +71,7 @@ def test_the_sign_up_page_shows_its_form(client):
         ({"username": "newbie", "password1": "cards-and-pads-9", "password2": "x"}, "didn"),
         (
             {"username": "olga", "password1": "cards-and-pads-9", "password2": "cards-and-pads-9"},
-            "already exists",
+            "This user name is not available: choose another.",
         ),
         ({"username": "newbie", "password1": "123", "password2": "123"}, "too short"),
         ({}, "This field is required."),

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('players', '0008_role_invitations'),
+        ('players', '0011_account_names_filled'),
     ]
 
     operations = [
