@@ -96,7 +96,9 @@ def test_every_blank_pad_parses_as_weasyprint_would(printed, paper):
     for variant in PRESETS:
         pdf.blank_pad_pdf(variant, lang="ru", paper=paper)
 
-    assert len(printed) == len(PRESETS)
+    # each pad at least once: the first print of a pad lays it out again to fit its rows to
+    # the page (kept afterwards), and every one of those pages is compared too
+    assert len(printed) >= len(PRESETS)
     assert_same_trees(printed)
 
 
