@@ -1,3 +1,6 @@
+import time
+import types
+
 import pytest
 from django.core.cache import cache
 from django.test.utils import override_settings
@@ -40,3 +43,17 @@ def empty_cache():
     answer for another test's table that reuses its id."""
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def rate_limit_window_held():
+    """The rate limits count in fixed windows (a minute, an hour) that end at a moment of the
+    clock: a test sending a limit's worth of requests must not see its window end halfway and
+    the count start again. The limits read one moment for the whole test."""
+    import django_ratelimit.core
+
+    moment = time.time()
+    real = django_ratelimit.core.time
+    django_ratelimit.core.time = types.SimpleNamespace(time=lambda: moment)  # type: ignore[assignment]
+    yield
+    django_ratelimit.core.time = real
