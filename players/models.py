@@ -47,6 +47,14 @@ def roster_order(name: str) -> tuple[str, str]:
     return normal_name(name).casefold().replace("ё", "е"), name
 
 
+# Confirmation by the other side of a table's deals (scorebook.tables: docs/at-the-table.md).
+CONFIRMATION_CHOICES = [
+    ("off", _("off")),
+    ("deal", _("every deal")),
+    ("rubber", _("every rubber")),
+]
+
+
 class Club(models.Model):
     """A club: its roster, its nights and its seasons. Run by one or more organisers."""
 
@@ -55,6 +63,14 @@ class Club(models.Model):
     variant = models.CharField(_("usual variant"), max_length=20, default="russian")
     options = models.JSONField(_("usual options"), default=dict, blank=True)
     language = models.CharField(_("language"), max_length=2, choices=LANGUAGES, default="ru")
+    # Confirmation by the other side at the club's night tables: a table started in one of its
+    # nights takes it.
+    confirmation = models.CharField(
+        _("confirmation by the other side"),
+        max_length=6,
+        choices=CONFIRMATION_CHOICES,
+        default="off",
+    )
     # The read-only public link: nights, seasons and standings, never the roster.
     token = models.CharField(max_length=40, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -196,6 +212,14 @@ class Season(models.Model):
     )
     min_sessions = models.PositiveSmallIntegerField(_("sessions to qualify"), default=1)
     min_partners = models.PositiveSmallIntegerField(_("partners to qualify"), default=0)
+    confirmed_only = models.BooleanField(
+        _("only confirmed tables"),
+        default=False,
+        help_text=_(
+            "Count only the tables whose every deal the other side confirmed (tables that "
+            "ask for confirmation)."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -76,7 +76,7 @@ class SeasonForm(VariantChoice):
     class Meta:
         model = Season
         fields = ["name", "starts_on", "ends_on", "variant", "kind", "best", "min_sessions",
-                  "min_partners"]  # fmt: skip
+                  "min_partners", "confirmed_only"]  # fmt: skip
         widgets = {
             "starts_on": DateInput(),
             "ends_on": DateInput(),

@@ -47,9 +47,17 @@ def _log(club: Club, action: str, author: AbstractBaseUser | None, **detail: Any
 
 @transaction.atomic
 def create_club(
-    *, user: AbstractBaseUser, name: str, city: str = "", variant: str, language: str
+    *,
+    user: AbstractBaseUser,
+    name: str,
+    city: str = "",
+    variant: str,
+    language: str,
+    confirmation: str = "off",
 ) -> Club:
-    club = Club.objects.create(name=name, city=city, variant=variant, language=language)
+    club = Club.objects.create(
+        name=name, city=city, variant=variant, language=language, confirmation=confirmation
+    )
     ClubRole.objects.create(club=club, user=user, role=ORGANISER)
     _log(club, ClubLog.Action.CREATED, user, name=name)
     return club

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Case, F, TextField, Value, When
+from django.db.models import Case, Count, Exists, F, OuterRef, TextField, Value, When
 from django.db.models.functions import Cast
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -32,7 +32,7 @@ from scorebook import derived
 from scorebook.clubs.results import table_result
 from scorebook.display.charts import rating_chart
 from scorebook.tables import services
-from scorebook.tables.models import Evening, Seat, Table
+from scorebook.tables.models import Deal, Evening, Seat, Table
 
 CACHE_SECONDS = 7 * 24 * 3600
 
@@ -153,6 +153,9 @@ def club_tables(club: Club, *, variant: str | None = None, season: Season | None
     if season is not None:
         variant = season.variant
         tables = tables.filter(evening__date__range=(season.starts_on, season.ends_on))
+        if season.confirmed_only:  # every deal confirmed by the other side
+            unconfirmed = Deal.objects.filter(table=OuterRef("pk"), removed=False, confirmed=False)
+            tables = tables.exclude(confirmation="off").exclude(Exists(unconfirmed))
     if variant is not None:
         tables = tables.filter(variant=variant)
     return tables.order_by("evening__date", "evening_id", "pk")
@@ -217,7 +220,8 @@ def season_standings(season: Season) -> Standings:
     for table_id, seat, player_id, name in seats:
         seatings[table_id][seat] = player_id
         names[player_id] = name
-    params = (season.kind, season.best, season.min_sessions, season.min_partners)
+    params = (season.kind, season.best, season.min_sessions, season.min_partners,
+              season.confirmed_only)  # fmt: skip
     key = derived.season_key(
         season.pk, _stamps(tables, seatings), [season.variant, *params, sorted(names.items())]
     )
@@ -266,6 +270,21 @@ class TableAtGlance:
     table: Table
     outcome: Outcome | None
     seats: list[tuple[str, str, Any]]  # seat, player name, running settlement
+    awaiting: int = 0  # deals not confirmed yet by the other side, at a table that asks
+
+
+def _awaiting(tables: list[Table]) -> dict[int, int]:
+    """How many deals of each table that asks for confirmation the other side has not
+    confirmed yet (one query, none when no table asks)."""
+    asking = [t.pk for t in tables if t.confirmation != "off"]
+    if not asking:
+        return {}
+    rows = (
+        Deal.objects.filter(table_id__in=asking, removed=False, confirmed=False)
+        .values("table_id")
+        .annotate(n=Count("pk"))
+    )
+    return {row["table_id"]: row["n"] for row in rows}
 
 
 def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Standings]]]:
@@ -274,6 +293,7 @@ def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Sta
     tables = _tables(night.tables.order_by("number", "pk"))
     scored = {t.pk: (o, r) for t, o, r in results(tables)}
     names = names_of(tables)
+    awaiting = _awaiting(tables)
     glance = []
     for table in tables:
         outcome, _result = scored.get(table.pk, (None, None))
@@ -283,7 +303,7 @@ def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Sta
                 continue
             amount = outcome.result.settlement.get(seat.seat, 0) if outcome else 0
             seats.append((seat.seat, seat.player.name, amount))
-        glance.append(TableAtGlance(table, outcome, seats))
+        glance.append(TableAtGlance(table, outcome, seats, awaiting.get(table.pk, 0)))
     by_variant: dict[str, list[TableResult]] = defaultdict(list)
     for table in tables:
         if table.pk in scored and scored[table.pk][1].played:

@@ -229,6 +229,7 @@ class LogLine(NamedTuple):
     corrected: bool
     fix: str  # the correction form's address; "" for a watcher
     fix_name: str  # "Correct deal 7", for a screen reader
+    check: str = ""  # at a table that asks for confirmation: "confirmed" or "awaiting"
 
 
 class UndoForm(NamedTuple):
@@ -250,9 +251,11 @@ def log_lines(
     token: str,
     can_edit: bool,
     was: Mapping[int, Any] | None = None,
+    confirming: bool = False,
 ) -> list[LogLine]:
     """The log's lines of ``log`` (each live deal with its score); ``was``: deal id -> the
-    data it had before its last correction."""
+    data it had before its last correction; ``confirming``: the table asks the other side to
+    confirm its deals (each line says whether it is)."""
     base = reverse("deal_edit", args=[token, 1])[: -len("1/")] if can_edit else ""
     named = _("Correct deal %(n)s") if can_edit else ""  # its visible word in the name
     was = was or {}
@@ -276,6 +279,11 @@ def log_lines(
                 corrected=corrected,
                 fix=f"{base}{deal.number}/" if can_edit else "",
                 fix_name=named % {"n": deal.number} if can_edit else "",
+                check=(
+                    ("confirmed" if getattr(deal, "confirmed", False) else "awaiting")
+                    if confirming
+                    else ""
+                ),
             )
         )
     return lines

@@ -65,9 +65,7 @@ def _names(
         "next_dealer_name": names.get(next_dealer or "", ""),
         # The dummy's deal is dealt by its partner, opposite (three-handed whist).
         "dummy_dealer": (
-            names.get(OPPOSITE[next_dealer], "")
-            if next_dealer and next_dealer == dummy
-            else ""
+            names.get(OPPOSITE[next_dealer], "") if next_dealer and next_dealer == dummy else ""
         ),
         "next_number": state.next_number,
         "undo_nonce": uuid.uuid4().hex,

@@ -87,6 +87,7 @@ class DealLine:
     marks: list[str]
     previous: list[Mapping[str, Any]] = field(default_factory=list)
     aces: bool = False  # the honours are the aces (Rules.honours_are_aces)
+    awaiting: bool = False  # not confirmed yet by the other side, at a table that asks
 
     @property
     def dealer(self) -> str:
@@ -426,6 +427,9 @@ def table_sheet(table: Table, base_url: str | None = None, number: int | None = 
         url=view_url(table, base_url),
         sheet=state.sheet,
     )
+    if table.confirmation != "off":
+        for line, deal in zip(printed.deals, state.deals, strict=True):
+            line.awaiting = not deal.confirmed
     printed.number = number
     return printed
 

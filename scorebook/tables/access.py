@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 
+from players.roles import ORGANISER, role_of
 from scorebook.tables.models import Table
 from scorebook.tables.services import Author
 
@@ -71,3 +72,25 @@ def author(request: HttpRequest) -> Author:
     if not device:
         device = request.session["device"] = secrets.token_hex(2)
     return Author.of(request.user, device)  # type: ignore[arg-type]
+
+
+def organises(request: HttpRequest, table: Table) -> bool:
+    """Whether the request comes from the table's organiser: an organiser of the club whose
+    night the table is in, or, for a table outside a club, its owner. He may change a deal
+    the other side confirmed (giving a reason) and a club table's confirmation."""
+    user = request.user
+    if not user.is_authenticated:
+        return False
+    night = table.evening
+    if night is not None and night.club_id is not None:
+        return role_of(user, night.club) == ORGANISER
+    return table.owner_id == user.pk
+
+
+def may_set_confirmation(request: HttpRequest, table: Table, can_edit: bool) -> bool:
+    """A club table's confirmation is its organisers' to set; a table of one's own is its
+    scorers'."""
+    night = table.evening
+    if night is not None and night.club_id is not None:
+        return organises(request, table)
+    return can_edit

@@ -15,7 +15,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from players.models import Club, Player
+from players.models import CONFIRMATION_CHOICES, Club, Player
 from scorebook.rules import PRESETS
 
 VARIANT_CHOICES = [(key, key) for key in PRESETS]
@@ -100,6 +100,16 @@ class Table(models.Model):
     # A demo table (manage.py seed_demo): offered on a new browser's home page, read-only on a
     # server (a visitor scores a private copy), never filed into a club night.
     demo = models.BooleanField(default=False, editable=False)
+    # Confirmation by the other side (docs/at-the-table.md): off, or the side that does not
+    # keep the record (``keeper``, a side of the variant; empty: the first) confirms every
+    # deal or every rubber, and a confirmed deal is locked.
+    confirmation = models.CharField(
+        _("confirmation by the other side"),
+        max_length=6,
+        choices=CONFIRMATION_CHOICES,
+        default="off",
+    )
+    keeper = models.CharField(_("keeps the record"), max_length=2, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -134,6 +144,9 @@ class Deal(models.Model):
     data = models.JSONField()
     removed = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=1)
+    # Confirmed by the other side (Table.confirmation): locked until that side reopens it or
+    # an organiser changes it, giving a reason.
+    confirmed = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -161,6 +174,8 @@ class Revision(models.Model):
         UNDONE = "undone", _("undone")
         RESTORED = "restored", _("restored")
         IMPORTED = "imported", _("imported")
+        CONFIRMED = "confirmed", _("confirmed")
+        REOPENED = "reopened", _("reopened")
 
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions")
     action = models.CharField(max_length=10, choices=Action.choices)
@@ -170,6 +185,10 @@ class Revision(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     author_label = models.CharField(max_length=60, blank=True)
+    # Why an organiser changed a deal the other side had confirmed; the seat that confirmed
+    # or reopened a deal.
+    reason = models.CharField(max_length=200, blank=True)
+    seat = models.CharField(max_length=1, blank=True)
     nonce = models.CharField(max_length=40, blank=True, db_index=True)
     # The table's version this change made (Table.version after it): which change a page a
     # few versions behind missed. Empty on revisions written before it was kept.

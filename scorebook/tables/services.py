@@ -18,6 +18,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
+from django.utils.translation import gettext as _
 
 from players.models import Player, name_key
 from scorebook import derived
@@ -71,6 +72,15 @@ class Conflict(Exception):
 class ReusedNonce(Exception):
     """The nonce was already used by another request (another action, or another deal):
     nothing was saved. A nonce names one request: its table, its action and its deal."""
+
+
+class Locked(Exception):
+    """Deal ``number`` was confirmed by the other side: nothing was saved. It changes once
+    that side reopens it, or by an organiser who gives a reason."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
 
 
 # A nonce is a request's own name (a UUID's 32 hex digits, from the form): longer is refused
@@ -349,6 +359,8 @@ def create_table(
         title=title,
         place=place,
         cut=cut,
+        # a club's night asks its tables for the club's confirmation
+        confirmation=club.confirmation if club is not None else "off",
     )
     Seat.objects.bulk_create(
         Seat(table=table, seat=seat, player=Player.named(name, club) if name else None)
@@ -606,8 +618,11 @@ def change_deal(
     author: Author,
     nonce: str = "",
     action: str = Revision.Action.EDITED,
+    reason: str = "",
 ) -> Deal:
-    """Correct (or void) deal ``number``; everything after it is recomputed."""
+    """Correct (or void) deal ``number``; everything after it is recomputed. A deal the
+    other side confirmed is Locked unless an organiser's ``reason`` comes with the change
+    (the caller checks who may give one)."""
     with transaction.atomic():
         table = _locked(table)
         replay = _replayed(table, nonce, action, number)
@@ -619,6 +634,8 @@ def change_deal(
         deal = deals[number - 1]
         if deal.version != version:
             raise Conflict(number)
+        if deal.confirmed and not reason:
+            raise Locked(number)
         datas = [d.data for d in deals]
         datas[number - 1] = dict(data)
         _check(table, datas)
@@ -626,12 +643,22 @@ def change_deal(
         deal.data = dict(data)
         deal.version += 1
         deal.save(update_fields=["data", "version", "updated_at"])
-        _revise(table, deal, action, dict(data), previous, author, nonce)
+        revision = _revise(table, deal, action, dict(data), previous, author, nonce)
+        if deal.confirmed:
+            revision.reason = reason[:REASON_LENGTH]
+            revision.save(update_fields=["reason"])
         return deal
 
 
 def void_deal(
-    table: Table, number: int, kind: str, *, version: int, author: Author, nonce: str = ""
+    table: Table,
+    number: int,
+    kind: str,
+    *,
+    version: int,
+    author: Author,
+    nonce: str = "",
+    reason: str = "",
 ) -> Deal:
     deal = table.deals.get(removed=False, number=number)
     data: dict[str, Any] = {"void": kind}
@@ -645,11 +672,15 @@ def void_deal(
         author=author,
         nonce=nonce,
         action=Revision.Action.VOIDED,
+        reason=reason,
     )
 
 
-def undo_last(table: Table, *, number: int, author: Author, nonce: str = "") -> Deal:
-    """Withdraw the last deal (kept in the database, marked removed)."""
+def undo_last(
+    table: Table, *, number: int, author: Author, nonce: str = "", reason: str = ""
+) -> Deal:
+    """Withdraw the last deal (kept in the database, marked removed); a confirmed one only
+    with an organiser's ``reason`` (else Locked)."""
     with transaction.atomic():
         table = _locked(table)
         replay = _replayed(table, nonce, Revision.Action.UNDONE, number)
@@ -659,9 +690,16 @@ def undo_last(table: Table, *, number: int, author: Author, nonce: str = "") -> 
         if not deals or deals[-1].number != number:
             raise Conflict(number)
         deal = deals[-1]
+        if deal.confirmed and not reason:
+            raise Locked(number)
+        was_confirmed = deal.confirmed
         deal.removed = True
-        deal.save(update_fields=["removed", "updated_at"])
-        _revise(table, deal, Revision.Action.UNDONE, deal.data, deal.data, author, nonce)
+        deal.confirmed = False  # restored, it is the scorer's word again: confirmed anew
+        deal.save(update_fields=["removed", "confirmed", "updated_at"])
+        revision = _revise(table, deal, Revision.Action.UNDONE, deal.data, deal.data, author, nonce)
+        if was_confirmed:
+            revision.reason = reason[:REASON_LENGTH]
+            revision.save(update_fields=["reason"])
         return deal
 
 
@@ -722,6 +760,165 @@ def restore_deal(table: Table, *, number: int, author: Author, nonce: str = "") 
         deal.save(update_fields=["removed", "updated_at"])
         _revise(table, deal, Revision.Action.RESTORED, deal.data, deal.data, author, nonce)
         return deal
+
+
+# ---------------------------------------------------------------------------------------------
+# Confirmation by the other side (docs/at-the-table.md)
+
+CONFIRMATION_MODES = ("off", "deal", "rubber")
+REASON_LENGTH = 200
+
+
+def keeper_side(table: Table, record: Record) -> str:
+    """The side that keeps the record (the table's choice, else the variant's first)."""
+    return table.keeper if table.keeper in record.sides else record.sides[0]
+
+
+def confirming_seats(table: Table, record: Record) -> list[str]:
+    """The seats that may confirm: the players not on the keeper's side (never the dummy)."""
+    keeper = keeper_side(table, record)
+    return [
+        seat
+        for seat in record.preset.seats
+        if seat != record.dummy and record.side_of(seat) != keeper and seat in record.players
+    ]
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """Where a table's confirmation stands: the deals the other side is asked to confirm now
+    (``due``: every deal not confirmed, or with ``rubber``, those of the rubbers finished),
+    the last of them (``upto``: one tap confirms them all), and the others not confirmed yet
+    (a rubber in play)."""
+
+    mode: str
+    keeper: str
+    seats: list[str]
+    due: list[int]
+    pending: list[int]
+    others: tuple[str, ...] = ()  # the sides that confirm
+
+    @property
+    def on(self) -> bool:
+        return self.mode != "off"
+
+    @property
+    def upto(self) -> int:
+        return self.due[-1] if self.due else 0
+
+
+def confirmation(table: Table, state: TableState) -> Confirmation:
+    """Which deals of the table wait for the other side (``state``: the table scored)."""
+    record = state.record
+    if table.confirmation not in ("deal", "rubber"):
+        return Confirmation("off", "", [], [], [])
+    keeper = keeper_side(table, record)
+    open_ = [d.number for d in state.deals if not d.confirmed]
+    if table.confirmation == "deal":
+        due = open_
+    else:
+        ends = [d.number for d in state.sheet.deals if d.rubber_won_by is not None]
+        if not state.sheet.rubbers:  # a variant without rubbers: its games
+            ends = [d.number for d in state.sheet.deals if d.game_won_by is not None]
+        last = ends[-1] if ends else 0
+        due = [n for n in open_ if n <= last]
+    pending = [n for n in open_ if n not in due]
+    others = tuple(side for side in record.sides if side != keeper)
+    return Confirmation(
+        table.confirmation, keeper, confirming_seats(table, record), due, pending, others
+    )
+
+
+def confirm_deals(
+    table: Table, *, upto: int, seat: str, author: Author, nonce: str = ""
+) -> list[int]:
+    """The other side (a player of it, at ``seat``) confirms every deal not confirmed up to
+    deal ``upto``; they are locked. Returns their numbers (none for a double tap)."""
+    with transaction.atomic():
+        table = _locked(table)
+        record = table_rules(table)
+        if table.confirmation not in ("deal", "rubber"):
+            raise Refused(_("This table does not ask for confirmation."), field="seat")
+        if seat not in confirming_seats(table, record):
+            raise Refused(
+                _("Only a player of the other side confirms: choose his seat."), field="seat"
+            )
+        replay = _replayed(table, nonce, Revision.Action.CONFIRMED, upto)
+        if replay is not None:
+            return []
+        deals = live_deals(table)
+        if not 1 <= upto <= len(deals):
+            raise Conflict(upto)
+        waiting = [d for d in deals[:upto] if not d.confirmed]
+        if not waiting:
+            return []
+        _bump(table)
+        for deal in waiting:
+            deal.confirmed = True
+            deal.save(update_fields=["confirmed", "updated_at"])
+        Revision.objects.bulk_create(
+            Revision(
+                deal=deal,
+                action=Revision.Action.CONFIRMED,
+                data=deal.data,
+                previous=deal.data,
+                author=author.user,
+                author_label=author.label,
+                seat=seat,
+                nonce=nonce if deal.number == upto else "",
+                table_version=table.version,
+            )
+            for deal in waiting
+        )
+        return [d.number for d in waiting]
+
+
+def reopen_deal(table: Table, *, number: int, seat: str, author: Author, nonce: str = "") -> Deal:
+    """The side that confirmed deal ``number`` (a player of it, at ``seat``) opens it again:
+    the scorer may correct it, and it waits for their confirmation again."""
+    with transaction.atomic():
+        table = _locked(table)
+        record = table_rules(table)
+        if seat not in confirming_seats(table, record):
+            raise Refused(
+                _("Only a player of the other side reopens a deal: choose his seat."),
+                field="seat",
+            )
+        replay = _replayed(table, nonce, Revision.Action.REOPENED, number)
+        if replay is not None:
+            return replay
+        deal = table.deals.filter(removed=False, number=number).first()
+        if deal is None:
+            raise Conflict(number)
+        if not deal.confirmed:
+            return deal
+        deal.confirmed = False
+        deal.save(update_fields=["confirmed", "updated_at"])
+        revision = _revise(
+            table, deal, Revision.Action.REOPENED, deal.data, deal.data, author, nonce
+        )
+        revision.seat = seat
+        revision.save(update_fields=["seat"])
+        return deal
+
+
+def set_confirmation(table: Table, mode: str, keeper: str) -> Table:
+    """The table's confirmation (``mode``: off, every deal, every rubber) and the side that
+    keeps the record; whoever may change it is the caller's to check."""
+    if mode not in CONFIRMATION_MODES:
+        raise Refused(_("Choose off, every deal or every rubber."), field="confirmation")
+    record = table_rules(table)
+    if keeper and keeper not in record.sides:
+        raise Refused(_("Choose the side that keeps the record."), field="keeper")
+    with transaction.atomic():
+        table = _locked(table)
+        if (table.confirmation, table.keeper) == (mode, keeper):
+            return table
+        table.confirmation = mode
+        table.keeper = keeper
+        table.save(update_fields=["confirmation", "keeper", "updated_at"])
+        _bump(table)
+        return table
 
 
 def rotate_link(table: Table, which: str, *, author: Author) -> Table:

@@ -125,6 +125,7 @@ def deal_log_items(
         token=token,
         can_edit=can_edit,
         was=was,
+        confirming=getattr(context.get("table"), "confirmation", "off") != "off",
     )
     last = context.get("last_number") if can_edit else None
     undo = deals.undo_form(token, last, context.get("undo_nonce") or "") if last else None

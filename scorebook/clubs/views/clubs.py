@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_ratelimit.decorators import ratelimit
 
-from players.models import Club, Player, Season, roster_order
+from players.models import CONFIRMATION_CHOICES, Club, Player, Season, roster_order
 from scorebook.clubs import export, standings
 from scorebook.clubs import services as clubs
 from scorebook.clubs.forms import (
@@ -101,8 +101,24 @@ def club_page(request: HttpRequest, token: str) -> HttpResponse:
         "night_form": NightForm(),
         "role_form": RoleForm(),
         "roles": clubs.accepted_roles(club) if role == clubs.ORGANISER else [],
+        "confirmation_choices": CONFIRMATION_CHOICES,
     }
     return render(request, "clubs/club.html", context)
+
+
+@require_POST
+def club_confirmation(request: HttpRequest, token: str) -> HttpResponse:
+    """The confirmation the tables started in the club's nights ask for."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    mode = str(request.POST.get("confirmation", ""))
+    if mode not in dict(CONFIRMATION_CHOICES):
+        messages.error(request, _("Choose off, every deal or every rubber."))
+    else:
+        club.confirmation = mode
+        club.save(update_fields=["confirmation"])
+        messages.success(request, _("Confirmation settings saved."))
+    return redirect("club", token=club.token)
 
 
 @require_http_methods(["GET", "POST"])

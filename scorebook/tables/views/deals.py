@@ -6,6 +6,7 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -17,7 +18,13 @@ from scorebook.display.table import dummy_partner, seat_names
 from scorebook.display.variants import SEAT_NAMES, games_won_text, shape
 from scorebook.rules import Record, RecordError
 from scorebook.tables import services
-from scorebook.tables.access import author, require_edit
+from scorebook.tables.access import (
+    author,
+    get_table,
+    may_set_confirmation,
+    organises,
+    require_edit,
+)
 from scorebook.tables.forms import DealForm, deal_initial
 from scorebook.tables.models import Deal, Table
 from scorebook.tables.views.screen import delta_context, table_context
@@ -229,7 +236,9 @@ def _saved_answer(
     save changed on the sheet (out-of-band swaps). One scoring per save: it is drawn from what
     the save computed. Any other htmx caller (the offline queue, a double tap replayed) gets
     the whole live part of the page."""
-    if saved is None or request.htmx.target != "deal-form":  # type: ignore[attr-defined]
+    # A table that asks for confirmation shows the deals waiting for it: the whole live part.
+    whole = saved is None or table.confirmation != "off"
+    if whole or request.htmx.target != "deal-form":  # type: ignore[attr-defined]
         table.refresh_from_db()
         context = table_context(request, table, True, saved_message=saved_message(number, saved))
         response = render(request, "tables/_live.html", context)
@@ -264,7 +273,7 @@ def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
     if deal is None:
         return _gone(request, table, token, number)
     state = services.table_state(table)
-    conflict = ""
+    conflict = locked = ""
     if request.method == "POST":
         form = DealForm(state.record, request.POST)
         data = form.deal_data()
@@ -277,9 +286,12 @@ def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
                     version=form.cleaned_data.get("version") or 0,
                     author=author(request),
                     nonce=form.cleaned_data.get("nonce") or "",
+                    reason=_reason(request, table),
                 )
             except RecordError as error:
                 _engine_error(form, error, number)
+            except services.Locked:
+                locked = _locked_message(number)
             except services.Conflict:
                 conflict = _correction_conflict_message(number)
             except services.ReusedNonce:
@@ -290,7 +302,7 @@ def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
         if conflict:
             deal.refresh_from_db()
             form = _edit_form(state, deal)
-        status = 409 if conflict else 422
+        status = 409 if conflict or locked else 422
     else:
         form = _edit_form(state, deal)
         status = 200
@@ -303,7 +315,9 @@ def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
         # the dummy's seat named as the sheet names it ("W · dummy"), and who deals for it
         "seat_names": names,
         "dummy_partner": dummy_partner(state.record, names),
-        "conflict": conflict,
+        "conflict": conflict or locked,
+        "confirmation": services.confirmation(table, state),
+        "organiser": organises(request, table),
         "revisions": deal.revisions.select_related("author"),
         "void_nonce": uuid.uuid4().hex,
         "token": token,
@@ -332,9 +346,12 @@ def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
             version=version,
             author=author(request),
             nonce=request.POST.get("nonce", ""),
+            reason=_reason(request, table),
         )
     except Deal.DoesNotExist:
         return _gone(request, table, token, number)
+    except services.Locked:
+        messages.error(request, _locked_message(number))
     except services.Conflict:
         messages.error(request, _conflict_message(number))
     except services.ReusedNonce:
@@ -358,8 +375,14 @@ def deal_undo(request: HttpRequest, token: str) -> HttpResponse:
     conflict = ""
     try:
         services.undo_last(
-            table, number=number, author=author(request), nonce=request.POST.get("nonce", "")
+            table,
+            number=number,
+            author=author(request),
+            nonce=request.POST.get("nonce", ""),
+            reason=_reason(request, table),
         )
+    except services.Locked:
+        conflict = _locked_message(number)
     except services.Conflict:
         conflict = _conflict_message(number)
     except services.ReusedNonce:
@@ -403,3 +426,95 @@ def deal_restore(request: HttpRequest, token: str) -> HttpResponse:
     else:
         messages.success(request, _("Deal %(number)s restored.") % {"number": number})
     return redirect("table", token=token)
+
+
+# ---------------------------------------------------------------------------------------------
+# Confirmation by the other side
+
+
+def _locked_message(number: int) -> str:
+    return _(
+        "Deal %(number)s was confirmed by the other side, so it was not changed. It changes "
+        "once they reopen it, or by an organiser who gives a reason."
+    ) % {"number": number}
+
+
+def _reason(request: HttpRequest, table: Table) -> str:
+    """The reason an organiser gives for changing a confirmed deal ("" from anyone else)."""
+    reason = " ".join(str(request.POST.get("reason", "")).split())[: services.REASON_LENGTH]
+    return reason if reason and organises(request, table) else ""
+
+
+@require_POST
+def deal_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The other side confirms the deals waiting for it (up to the one posted), one tap."""
+    table = require_edit(request, token)
+    upto = _posted_int(request, "upto")
+    seat = str(request.POST.get("seat", ""))[:1]
+    try:
+        numbers = services.confirm_deals(
+            table, upto=upto, seat=seat, author=author(request), nonce=_nonce(request)
+        )
+    except services.Refused as refusal:
+        messages.error(request, refusal.message)
+    except services.Conflict:
+        messages.error(request, _conflict_message(upto))
+    except services.ReusedNonce:
+        messages.error(request, _reused_message())
+    else:
+        if numbers:
+            messages.success(request, _confirmed_message(numbers))
+    return redirect("table", token=token)
+
+
+def _confirmed_message(numbers: list[int]) -> str:
+    if len(numbers) == 1:
+        return _("Deal %(number)s confirmed.") % {"number": numbers[0]}
+    return _("Deals %(first)s–%(last)s confirmed.") % {"first": numbers[0], "last": numbers[-1]}
+
+
+@require_POST
+def deal_reopen(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """The side that confirmed a deal opens it again, for the scorer to correct."""
+    table = require_edit(request, token)
+    seat = str(request.POST.get("seat", ""))[:1]
+    try:
+        services.reopen_deal(
+            table, number=number, seat=seat, author=author(request), nonce=_nonce(request)
+        )
+    except services.Refused as refusal:
+        messages.error(request, refusal.message)
+        return redirect("deal_edit", token=token, number=number)
+    except services.Conflict:
+        return _gone(request, table, token, number)
+    except services.ReusedNonce:
+        messages.error(request, _reused_message())
+    else:
+        messages.success(
+            request,
+            _("Deal %(number)s reopened: correct it, then the other side confirms it again.")
+            % {"number": number},
+        )
+    return redirect("deal_edit", token=token, number=number)
+
+
+@require_POST
+def table_confirmation(request: HttpRequest, token: str) -> HttpResponse:
+    """Switch the table's confirmation (off, every deal, every rubber) and say which side
+    keeps the record."""
+    table, can_edit = get_table(request, token)
+    if not may_set_confirmation(request, table, can_edit):
+        raise PermissionDenied("only the club's organisers set a club table's confirmation")
+    mode = str(request.POST.get("confirmation", ""))
+    keeper = str(request.POST.get("keeper", ""))
+    try:
+        services.set_confirmation(table, mode, keeper)
+    except services.Refused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("Confirmation settings saved."))
+    return redirect("table", token=token)
+
+
+def _nonce(request: HttpRequest) -> str:
+    return str(request.POST.get("nonce", ""))[: services.NONCE_LENGTH + 1]

@@ -3,15 +3,18 @@ layer's view of it. Shared by the table's pages and the answers to its writes.""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import get_language
 
+from players.models import CONFIRMATION_CHOICES
 from scorebook import derived
 from scorebook.display.table import Viewer, delta_view, table_view
 from scorebook.tables import services
+from scorebook.tables.access import may_set_confirmation
 from scorebook.tables.forms import DealForm
 from scorebook.tables.models import Table
 
@@ -58,6 +61,10 @@ def table_context(
     if can_edit and form is None:
         form, key = _fresh_form(table, screen.state, screen.players)
     viewer = _viewer(request, table, can_edit)
+    extra.setdefault("confirmation", services.confirmation(table, screen.state))
+    extra.setdefault("confirm_nonce", uuid.uuid4().hex)
+    extra.setdefault("sets_confirmation", may_set_confirmation(request, table, can_edit))
+    extra.setdefault("confirmation_choices", CONFIRMATION_CHOICES)
     return table_view(table, viewer, screen, form, key, **extra)
 
 

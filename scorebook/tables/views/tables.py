@@ -188,6 +188,8 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     players = services.players_of(table)
     language = get_language()
     behind = next((n for n in range(1, DELTA_VERSIONS + 1) if seen == str(table.version - n)), 0)
+    if table.confirmation != "off":  # the deals waiting for the other side: the whole sheet
+        behind = 0
     if behind:
         # the changes that made each version the page has not seen, oldest first
         versions = range(table.version - behind + 1, table.version + 1)
@@ -208,7 +210,8 @@ def table_sheet(request: HttpRequest, token: str) -> HttpResponse:
     key = derived.sheet_key(table, table.version, language, players, "whole")
     if shared and (html := cache.get(key)) is not None:
         return HttpResponse(html)
-    response = render(request, "tables/table.html#sheet", table_context(request, table, can_edit))
+    context = table_context(request, table, can_edit, sheet_only=True)  # with #confirm
+    response = render(request, "tables/table.html#sheet", context)
     if shared and response.status_code == 200:
         cache.set(key, response.content, derived.TTL)
     return response
