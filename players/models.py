@@ -71,6 +71,8 @@ class Club(models.Model):
         choices=CONFIRMATION_CHOICES,
         default="off",
     )
+    # A prize for the last place of a night too (the booby prize), beside the first three.
+    booby_prize = models.BooleanField(_("booby prize for the last place"), default=False)
     # The read-only public link: nights, seasons and standings, never the roster.
     token = models.CharField(max_length=40, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -259,6 +261,8 @@ class ClubLog(models.Model):
         SEASON_REMOVED = "season-removed", _("season removed")
         NIGHT_EDITED = "night-edited", _("night corrected")
         LINK_REPLACED = "link-replaced", _("public link replaced")
+        NIGHT_CLOSED = "night-closed", _("night closed")
+        NIGHT_REOPENED = "night-reopened", _("night reopened")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="log")
     action = models.CharField(max_length=20, choices=Action.choices)

@@ -57,6 +57,8 @@ urlpatterns = [
     path("e/<str:token>/glance/", evenings.evening_glance, name="evening_glance"),
     path("e/<str:token>/tables/", evenings.file_table, name="evening_file"),
     path("e/<str:token>/tables/<int:pk>/remove/", evenings.remove_table, name="evening_remove"),
+    path("e/<str:token>/close/", evenings.close_night, name="close_night"),
+    path("e/<str:token>/reopen/", evenings.reopen_night, name="reopen_night"),
     path("e/<str:token>/tables/<int:pk>/move/", evenings.move_table, name="evening_move"),
     path("e/<str:token>/new/<str:variant>/", evenings.night_table, name="night_table"),
     path("e/<str:token>/sheets.pdf", sheets.evening_pdf, name="evening_pdf"),
@@ -74,3 +76,6 @@ urlpatterns = [
     path("admin/login/", signing_in(admin.site.login)),
     path("admin/", admin.site.urls),
 ]
+
+# A refusal that says why (a closed night's table), in the site's own page.
+handler403 = "scorebook.web.errors.forbidden"

@@ -14,9 +14,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import QuerySet
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from players.models import (
     Club,
@@ -34,7 +35,7 @@ from scorebook.display.messages import describe, sentence
 from scorebook.rules import RecordError
 from scorebook.rules.record import player_name
 from scorebook.tables import services
-from scorebook.tables.models import Evening, Seat, Table
+from scorebook.tables.models import Deal, Evening, Revision, Seat, Table
 
 
 class ClubError(services.Refused):
@@ -310,6 +311,25 @@ def _next_number(night: Evening) -> int:
     return locked.tables_numbered
 
 
+def _number_again(night: Evening, table: Table) -> int | None:
+    """The number ``table`` had in ``night`` before it was taken out, when no other table of
+    the night has it since: a table filed back is "Table 4" again, as printed."""
+    removed = (
+        ClubLog.objects.filter(
+            club_id=night.club_id,
+            action=ClubLog.Action.TABLE_REMOVED,
+            detail__table=table.pk,
+            detail__night=night.pk,
+        )
+        .order_by("-pk")
+        .first()
+    )
+    number = removed.detail.get("number") if removed is not None else None
+    if not isinstance(number, int) or night.tables.filter(number=number).exists():
+        return None
+    return number
+
+
 def _title_taken(night: Evening, title: str, but: Table | None = None) -> bool:
     """Whether another table of the night goes by ``title``, whatever its letter case."""
     others = Table.objects.filter(evening=night).exclude(pk=but.pk if but is not None else None)
@@ -323,8 +343,11 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
     table of the night goes by (the name of a number, "Table 3", is not its own)."""
     club = night.club
     assert club is not None
+    _still_open(night)
     table = Table.objects.select_for_update().get(pk=table.pk)
     before = table.evening
+    if before is not None and before.closed_at is not None:
+        raise ClubError(night_closed_refusal(), "link")
     if before is not None and before.pk == night.pk:
         raise ClubError(_("This table is already in this night."), "link")
     if before is not None and before.club_id != club.pk:
@@ -335,7 +358,7 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
         )
     _seat_on_roster(table, club)
     old_title = table.title
-    number = _next_number(night)
+    number = _number_again(night, table) or _next_number(night)
     numbered = is_number_name(club, table.title)
     if not table.title.strip() or numbered or _title_taken(night, table.title, but=table):
         table.title = table_name(club, number)
@@ -362,6 +385,7 @@ def start_table(
     ``keep_options``, the table's options become the club's usual ones for its variant."""
     club = night.club
     assert club is not None
+    _still_open(night)
     title = table.pop("title", "").strip()
     if title and _title_taken(night, title):
         raise ClubError(
@@ -396,16 +420,19 @@ def remove_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> T
     """Take a table out of its night: it is kept, with its deals, outside any night."""
     club = night.club
     assert club is not None
+    _still_open(night)
     table = Table.objects.select_for_update().get(pk=table.pk)
     if table.evening_id != night.pk:
         raise ClubError(_("This table is not in this night."), "table")
+    number = table.number
     table.evening = None
     table.number = None
     table.save(update_fields=["evening", "number", "updated_at"])
     table.version += derived.shown_changed(Table.objects.filter(pk=table.pk))
     derived.night_changed(night.pk)
+    # its number is kept in the history: filed back into the night, the table takes it again
     _log(club, ClubLog.Action.TABLE_REMOVED, author, table=table.pk, title=table.title,
-         night=night.pk, night_name=night.name)  # fmt: skip
+         night=night.pk, night_name=night.name, number=number)  # fmt: skip
     return table
 
 
@@ -449,3 +476,125 @@ def save_season(season: Season, *, author: AbstractBaseUser) -> Season:
     season.save()
     _log(season.club, ClubLog.Action.SEASON_SAVED, author, season=season.pk, name=season.name)
     return season
+
+
+# ---------------------------------------------------------------------------------------------
+# Closing a night
+
+
+def night_closed_refusal() -> str:
+    return _("This night is closed: its tables are read-only. An organiser can reopen it.")
+
+
+def _still_open(night: Evening) -> None:
+    """A closed night takes no table in and lets none out (read locked with the change)."""
+    if Evening.objects.select_for_update().filter(pk=night.pk, closed_at__isnull=False).exists():
+        raise ClubError(night_closed_refusal(), "link")
+
+
+def awaiting_confirmation(night: Evening) -> int:
+    """The deals of the night's tables that wait for the other side's confirmation."""
+    return (
+        Deal.objects.filter(table__evening=night, removed=False, confirmed=False)
+        .exclude(table__confirmation="off")
+        .count()
+    )
+
+
+@transaction.atomic
+def close_night(night: Evening, *, author: AbstractBaseUser, unconfirmed: bool = False) -> Evening:
+    """Close the night: every table of it becomes read-only (the write guard of
+    tables.services reads it). Deals still waiting for the other side's confirmation stop it,
+    unless the organiser says to close all the same (``unconfirmed``)."""
+    club = night.club
+    assert club is not None
+    night = Evening.objects.select_for_update().get(pk=night.pk)
+    if night.closed_at is not None:
+        return night
+    waiting = awaiting_confirmation(night)
+    if waiting and not unconfirmed:
+        raise ClubError(
+            ngettext(
+                "%(n)s deal of this night still waits for the other side's confirmation: "
+                "have it confirmed, or tick the box to close the night all the same.",
+                "%(n)s deals of this night still wait for the other side's confirmation: "
+                "have them confirmed, or tick the box to close the night all the same.",
+                waiting,
+            )
+            % {"n": waiting},
+            "unconfirmed",
+        )
+    night.closed_at = timezone.now()
+    night.save(update_fields=["closed_at"])
+    changed = _changed_since_reopened(club, night)
+    derived.shown_changed(night.tables.all())
+    derived.night_changed(night.pk)
+    _log(club, ClubLog.Action.NIGHT_CLOSED, author, night=night.pk, night_name=night.name,
+         unconfirmed=waiting, changed=changed)  # fmt: skip
+    return night
+
+
+def _changed_since_reopened(club: Club, night: Evening) -> list[dict[str, Any]] | None:
+    """What was changed at the night's tables since it was last reopened (None if it never
+    was): each table's deals recorded, corrected, voided, undone or restored, for the history."""
+    reopened = (
+        ClubLog.objects.filter(
+            club=club, action=ClubLog.Action.NIGHT_REOPENED, detail__night=night.pk
+        )
+        .order_by("-pk")
+        .first()
+    )
+    if reopened is None:
+        return None
+    rows = (
+        Revision.objects.filter(deal__table__evening=night, created_at__gt=reopened.created_at)
+        .exclude(action__in=(Revision.Action.CONFIRMED, Revision.Action.REOPENED))
+        .order_by("pk")
+        .values_list("deal__table__title", "deal__number", "action")
+    )
+    return [{"table": title, "deal": number, "action": action} for title, number, action in rows]
+
+
+@transaction.atomic
+def reopen_night(night: Evening, *, author: AbstractBaseUser, reason: str) -> Evening:
+    """Open a closed night again, for a reason the club's history keeps (what is changed
+    until it is closed again is written there when it closes)."""
+    club = night.club
+    assert club is not None
+    reason = " ".join(reason.split())[:200]
+    if not reason:
+        raise ClubError(_("Say why the night is reopened: the club's history keeps it."), "reason")
+    night = Evening.objects.select_for_update().get(pk=night.pk)
+    if night.closed_at is None:
+        return night
+    night.closed_at = None
+    night.save(update_fields=["closed_at"])
+    derived.shown_changed(night.tables.all())
+    derived.night_changed(night.pk)
+    _log(club, ClubLog.Action.NIGHT_REOPENED, author, night=night.pk, night_name=night.name,
+         reason=reason)  # fmt: skip
+    return night
+
+
+def prize_places(values: list[tuple[Any, float]]) -> list[tuple[int, Any, float]]:
+    """Places of a night's results, best first: equal results share a place and the next
+    place is skipped (1, 2, 2, 4), as clubs give prizes."""
+    ordered = sorted(values, key=lambda item: -item[1])
+    places = []
+    for index, (who, value) in enumerate(ordered):
+        place = places[-1][0] if places and places[-1][2] == value else index + 1
+        places.append((place, who, value))
+    return places
+
+
+def prizes(
+    values: list[tuple[Any, float]], *, booby: bool
+) -> tuple[list[tuple[int, Any, float]], list[tuple[int, Any, float]]]:
+    """The prize winners of one variant's standings: the first three places (more players
+    when they share one), and with ``booby`` the last place, when it is not among them."""
+    places = prize_places(values)
+    first = [p for p in places if p[0] <= 3]
+    last: list[tuple[int, Any, float]] = []
+    if booby and places and places[-1][0] > 3:
+        last = [p for p in places if p[0] == places[-1][0]]
+    return first, last

@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest
 
 from players.roles import ORGANISER, role_of
 from scorebook.tables.models import Table
-from scorebook.tables.services import Author
+from scorebook.tables.services import Author, NightClosed
 
 REMEMBERED = "tables"
 CREATED = "created"  # the edit links of the tables this browser started
@@ -30,6 +30,8 @@ def get_table(request: HttpRequest, token: str) -> tuple[Table, bool]:
         raise Http404("no such table")
     if table.demo and not (settings.DEBUG or settings.LOCAL):
         return table, False  # a demo table on a server: read-only (site/demo.py)
+    if table.evening_id is not None and night_closed(table):
+        return table, False  # a closed night: read-only until an organiser reopens it
     if token == table.edit_token:
         return table, True
     user = request.user
@@ -40,10 +42,19 @@ def get_table(request: HttpRequest, token: str) -> tuple[Table, bool]:
     return table, False
 
 
+def night_closed(table: Table) -> bool:
+    """Whether the table's night is closed (read once per request)."""
+    night = table.evening
+    return night is not None and night.closed_at is not None
+
+
 def require_edit(request: HttpRequest, token: str) -> Table:
-    """The table behind a link that allows writing; 403 for a read-only one."""
+    """The table behind a link that allows writing; 403 for a read-only one (saying so when
+    its night is closed)."""
     table, can_edit = get_table(request, token)
     if not can_edit:
+        if night_closed(table) and token == table.edit_token:
+            raise NightClosed(table)
         raise PermissionDenied("read-only link")
     return table
 

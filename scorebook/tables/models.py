@@ -50,6 +50,9 @@ class Evening(models.Model):
     # The last number given to a table of the night (read locked, see clubs.next_number):
     # a number is never given twice, even after its table left the night.
     tables_numbered = models.PositiveIntegerField(default=0)
+    # When the organiser closed the night (None: open). A closed night's tables are read-only
+    # until an organiser reopens it, giving a reason (the club's history keeps both).
+    closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-date", "name"]

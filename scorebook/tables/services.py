@@ -16,8 +16,10 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from players.models import Player, name_key
@@ -72,6 +74,18 @@ class Conflict(Exception):
 class ReusedNonce(Exception):
     """The nonce was already used by another request (another action, or another deal):
     nothing was saved. A nonce names one request: its table, its action and its deal."""
+
+
+class NightClosed(PermissionDenied):
+    """The table's night is closed: nothing is written to its tables until an organiser
+    reopens it. Answered as a 403 page that says so and links the read-only sheet."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__("night closed")
+        self.page_message = _(
+            "This night is closed: its tables are read-only. An organiser can reopen it."
+        )
+        self.sheet_url = reverse("table", args=[table.view_token])
 
 
 class Locked(Exception):
@@ -390,15 +404,21 @@ def _one_player_a_seat(players: Mapping[str, str | None]) -> None:
 
 def _locked(table: Table, *, undone_past: int | None = None) -> Table:
     """The table read again and locked for a write; with ``undone_past``, whether it has any
-    undone deal numbered past it, in the same query (``has_undone_past``)."""
-    tables = Table.objects.select_for_update()
+    undone deal numbered past it, in the same query (``has_undone_past``). The one write
+    guard of every table: a closed night's table is refused (NightClosed), read in the same
+    query."""
+    closed = Evening.objects.filter(pk=OuterRef("evening_id"), closed_at__isnull=False)
+    tables = Table.objects.select_for_update().annotate(night_closed=Exists(closed))
     if undone_past is not None:
         tables = tables.annotate(
             has_undone_past=Exists(
                 Deal.objects.filter(table=OuterRef("pk"), removed=True, number__gt=undone_past)
             )
         )
-    return tables.get(pk=table.pk)
+    locked = tables.get(pk=table.pk)
+    if locked.night_closed:
+        raise NightClosed(locked)
+    return locked
 
 
 def _check(table: Table, datas: list[Mapping[str, Any]]) -> None:

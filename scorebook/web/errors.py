@@ -16,6 +16,16 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return render(request, "403_csrf.html", status=403)
 
 
+def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """403, saying why when the refusal carries its own words (``page_message``: a closed
+    night's table) and where to read instead (``sheet_url``)."""
+    context = {
+        "message": getattr(exception, "page_message", ""),
+        "sheet_url": getattr(exception, "sheet_url", ""),
+    }
+    return render(request, "403.html", context, status=403)
+
+
 def bad_request(request: HttpRequest, message: str) -> HttpResponse:
     """400, saying what was wrong: "Unknown paper size “letter”: use a4 or a5."."""
     return render(request, "400.html", {"message": message}, status=400)

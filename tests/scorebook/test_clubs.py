@@ -281,8 +281,14 @@ def _writes(club, night, lone, table, other_night, players):
         ),
         (reverse("evening_file", args=[night.token]), {"link": lone.edit_token}),
         (reverse("evening_move", args=[other_night.token, table.pk]), {"night": night.pk}),
-        (reverse("evening_remove", args=[night.token, table.pk]), {}),
+        (reverse("evening_remove", args=[night.token, table.pk]), {"sure": "1"}),
         (reverse("night_table", args=[night.token, "russian"]), new_table_form("russian")),
+        (
+            reverse("club_confirmation", args=[club.token]),
+            {"confirmation": "deal", "booby_prize": "1"},
+        ),
+        (reverse("close_night", args=[night.token]), {"sure": "1"}),
+        (reverse("reopen_night", args=[night.token]), {"reason": "a deal was forgotten"}),
     ]
 
 
@@ -295,6 +301,8 @@ def _state():
         Season.objects.count(),
         sorted(Table.objects.values_list("pk", "evening")),
         ClubLog.objects.count(),
+        sorted(Club.objects.values_list("pk", "confirmation", "booby_prize")),
+        sorted(Evening.objects.values_list("pk", "closed_at")),
     )
 
 
@@ -578,7 +586,7 @@ def test_moving_and_removing_a_table_are_kept_in_the_history(client, club, night
     client.post(reverse("evening_move", args=[night.token, table.pk]), {"night": saturday.pk})
     table.refresh_from_db()
     assert table.evening == saturday
-    client.post(reverse("evening_remove", args=[saturday.token, table.pk]))
+    client.post(reverse("evening_remove", args=[saturday.token, table.pk]), {"sure": "1"})
     table.refresh_from_db()
 
     assert table.evening is None

@@ -108,7 +108,8 @@ def club_page(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def club_confirmation(request: HttpRequest, token: str) -> HttpResponse:
-    """The confirmation the tables started in the club's nights ask for."""
+    """The confirmation the tables started in the club's nights ask for, and whether its
+    nights give a booby prize."""
     club, _role = get_club(request, token)
     require_organiser(request, club)
     mode = str(request.POST.get("confirmation", ""))
@@ -116,8 +117,9 @@ def club_confirmation(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, _("Choose off, every deal or every rubber."))
     else:
         club.confirmation = mode
-        club.save(update_fields=["confirmation"])
-        messages.success(request, _("Confirmation settings saved."))
+        club.booby_prize = bool(request.POST.get("booby_prize"))
+        club.save(update_fields=["confirmation", "booby_prize"])
+        messages.success(request, _("The club's settings are saved."))
     return redirect("club", token=club.token)
 
 

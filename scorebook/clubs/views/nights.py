@@ -97,6 +97,8 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
         "night_version": version,
         "variant_name": variant_name,
     }
+    if night.closed_at is not None and night.club is not None:
+        context["prizes"] = prize_lists(ranked, booby=night.club.booby_prize)
     if role == clubs.ORGANISER:
         assert night.club is not None
         context["seated_twice"] = seated_twice(glance)
@@ -175,11 +177,15 @@ def file_table(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "clubs/evening.html", context, status=422)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def remove_table(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """Take a table out of the night, once the organiser said so on the page that asks."""
     night = _night(token)
     _organiser(request, night)
     table = get_object_or_404(Table, pk=pk, evening=night)
+    if request.method == "GET" or not request.POST.get("sure"):
+        context = {"evening": night, "club": night.club, "table": table}
+        return render(request, "clubs/night_remove.html", context)
     clubs.remove_table(night, table, author=request.user)  # type: ignore[arg-type]
     messages.success(request, _("The table was taken out of this night."))
     return redirect("evening", token=night.token)
@@ -226,3 +232,68 @@ def night_table(request: HttpRequest, token: str, variant: str) -> HttpResponse:
 
     usual = club.options if variant == club.variant else None
     return table_form(request, variant, night=night, usual=usual, start=start)
+
+
+def prize_lists(
+    ranked: list[tuple[str, standings.Standings]], *, booby: bool
+) -> list[dict[str, Any]]:
+    """Each variant's prize winners: the first three places (shared when equal), and the
+    booby prize when the club gives one."""
+    lists = []
+    for variant, table in ranked:
+        values = [(row["name"], float(row["value"])) for row in table.rows()]
+        first, last = clubs.prizes(values, booby=booby)
+        lists.append({"variant": variant_name(variant), "first": first, "booby": last})
+    return lists
+
+
+@require_http_methods(["GET", "POST"])
+def close_night(request: HttpRequest, token: str) -> HttpResponse:
+    """Close the night, once the organiser has seen its final standings and prizes: its
+    tables become read-only."""
+    night = _night(token)
+    _organiser(request, night)
+    assert night.club is not None
+    error = ""
+    if request.method == "POST" and request.POST.get("sure"):
+        try:
+            clubs.close_night(
+                night,
+                author=request.user,  # type: ignore[arg-type]
+                unconfirmed=bool(request.POST.get("unconfirmed")),
+            )
+        except clubs.ClubError as refusal:
+            error = refusal.message
+        else:
+            messages.success(request, _("The night is closed: its tables are read-only."))
+            return redirect("evening", token=night.token)
+    elif request.method == "POST":
+        error = _("Tick the box to confirm, then close the night.")
+    _glance, ranked = standings.night_view(night)
+    context = {
+        "evening": night,
+        "club": night.club,
+        "ranked": [(variant_name(v), st) for v, st in ranked],
+        "prizes": prize_lists(ranked, booby=night.club.booby_prize),
+        "waiting": clubs.awaiting_confirmation(night),
+        "error": error,
+    }
+    return render(request, "clubs/night_close.html", context, status=422 if error else 200)
+
+
+@require_POST
+def reopen_night(request: HttpRequest, token: str) -> HttpResponse:
+    """Open a closed night again, for the reason the organiser gives."""
+    night = _night(token)
+    _organiser(request, night)
+    try:
+        clubs.reopen_night(
+            night,
+            author=request.user,  # type: ignore[arg-type]
+            reason=str(request.POST.get("reason", "")),
+        )
+    except clubs.ClubError as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("The night is open again: its tables can be scored."))
+    return redirect("evening", token=night.token)
