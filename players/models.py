@@ -132,6 +132,11 @@ class Player(models.Model):
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="merged"
     )
+    # A visitor added at a night (docs/clubs.md): marked as a guest until the organiser makes
+    # him a roster player; seasons leave guests out unless they include them.
+    guest = models.BooleanField(_("guest"), default=False)
+    # Gone from the club: out of the pickers and suggestions; his history and ladders stay.
+    archived = models.BooleanField(_("archived"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -53,6 +53,11 @@ class Evening(models.Model):
     # When the organiser closed the night (None: open). A closed night's tables are read-only
     # until an organiser reopens it, giving a reason (the club's history keeps both).
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The players the organiser ticked as present, and the seating drawn for them before the
+    # tables were started (docs/clubs.md): {"seed": …, "tables": [{"N": player id, …}, …],
+    # "sit_out": [player ids]}.
+    present = models.ManyToManyField(Player, blank=True, related_name="nights_present")
+    seating = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-date", "name"]
