@@ -62,6 +62,14 @@ class Club(models.Model):
     city = models.CharField(_("city"), max_length=100, blank=True)
     variant = models.CharField(_("usual variant"), max_length=20, default="russian")
     options = models.JSONField(_("usual options"), default=dict, blank=True)
+    # The stake the club's nights' new tables start with (each table may change it).
+    stake = models.DecimalField(
+        _("stake per point"), max_digits=12, decimal_places=4, null=True, blank=True
+    )
+    stake_currency = models.CharField(_("currency"), max_length=10, blank=True)
+    stake_coin = models.DecimalField(
+        _("smallest coin"), max_digits=12, decimal_places=4, null=True, blank=True
+    )
     language = models.CharField(_("language"), max_length=2, choices=LANGUAGES, default="ru")
     # Confirmation by the other side at the club's night tables: a table started in one of its
     # nights takes it.
@@ -268,6 +276,7 @@ class ClubLog(models.Model):
         LINK_REPLACED = "link-replaced", _("public link replaced")
         NIGHT_CLOSED = "night-closed", _("night closed")
         NIGHT_REOPENED = "night-reopened", _("night reopened")
+        CLUB_EDITED = "club-edited", _("club settings changed")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="log")
     action = models.CharField(max_length=20, choices=Action.choices)

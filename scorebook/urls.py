@@ -38,6 +38,7 @@ urlpatterns = [
     path("clubs/new/", clubs.new_club, name="new_club"),
     path("c/<str:token>/", clubs.club_page, name="club"),
     path("c/<str:token>/nights/", clubs.new_night, name="new_night"),
+    path("c/<str:token>/settings/", clubs.edit_club, name="edit_club"),
     path("c/<str:token>/roles/", clubs.give_role, name="club_roles"),
     path("c/<str:token>/link/", clubs.new_public_link, name="new_public_link"),
     path("c/<str:token>/confirmation/", clubs.club_confirmation, name="club_confirmation"),

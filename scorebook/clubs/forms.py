@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from players.models import Club, ClubRole, Player, Season, roster_order
+from scorebook.display.stakes import STAKE_FIELDS, add_stake_fields, clean_stake
 from scorebook.display.variants import variant_name
 from scorebook.rules import PRESETS
 from scorebook.text import visible_text
@@ -40,12 +41,25 @@ class VariantChoice(forms.ModelForm):
 class ClubForm(VariantChoice):
     class Meta:
         model = Club
-        fields = ["name", "city", "variant", "language"]
+        fields = ["name", "city", "variant", "language", *STAKE_FIELDS]
         widgets = {"variant": forms.Select()}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         visible_text(self, "name", "city")
+        add_stake_fields(self)  # the stake the club's nights' new tables start with
+        self.fields["stake"].help_text = gettext_lazy(
+            "What a point is worth at the club's tables; each new table may change it. "
+            "Leave it empty to settle in points only."
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        stake = clean_stake(self, data)
+        if stake["stake"] is None:
+            stake = {"stake": None, "stake_currency": "", "stake_coin": None}
+        data.update(stake)
+        return data
 
 
 class DateInput(forms.DateInput):

@@ -8,6 +8,7 @@ check who may call these (organisers); the functions check what may be done.
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -48,19 +49,33 @@ def _log(club: Club, action: str, author: AbstractBaseUser | None, **detail: Any
 
 @transaction.atomic
 def create_club(
-    *,
-    user: AbstractBaseUser,
-    name: str,
-    city: str = "",
-    variant: str,
-    language: str,
+    *, user: AbstractBaseUser, name: str, city: str = "", variant: str, language: str,
     confirmation: str = "off",
-) -> Club:
+    stake: Decimal | None = None, stake_currency: str = "", stake_coin: Decimal | None = None,
+) -> Club:  # fmt: skip
     club = Club.objects.create(
-        name=name, city=city, variant=variant, language=language, confirmation=confirmation
-    )
+        name=name, city=city, variant=variant, language=language, confirmation=confirmation,
+        stake=stake, stake_currency=stake_currency, stake_coin=stake_coin,
+    )  # fmt: skip
     ClubRole.objects.create(club=club, user=user, role=ORGANISER)
     _log(club, ClubLog.Action.CREATED, user, name=name)
+    return club
+
+
+CLUB_FIELDS = ("name", "city", "variant", "language", "stake", "stake_currency", "stake_coin")
+
+
+@transaction.atomic
+def edit_club(club: Club, *, author: AbstractBaseUser, **fields: Any) -> Club:
+    """Change the club's settings (its name, city, usual variant, language, and the stake its
+    nights' new tables start with); the tables already played keep theirs."""
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    changed = [key for key in CLUB_FIELDS if key in fields and getattr(club, key) != fields[key]]
+    for key in changed:
+        setattr(club, key, fields[key])
+    if changed:
+        club.save(update_fields=changed)
+        _log(club, ClubLog.Action.CLUB_EDITED, author, name=club.name)
     return club
 
 

@@ -39,6 +39,9 @@ def field_label(name: str) -> str:
         "meta.title": _("title"),
         "meta.place": _("place"),
         "meta.date": _("date"),
+        "meta.stake": _("stake per point"),
+        "meta.stake_currency": _("currency"),
+        "meta.stake_coin": _("smallest coin"),
         "variant": _("variant"),
         "format": _("format"),
         "options": _("rules options"),
@@ -98,6 +101,11 @@ MESSAGES = {
     "format": gettext_lazy("must be “whist-record/1”: this is not a whist record"),
     "claims-max": gettext_lazy("the players hold at most %(size)s honours, not %(got)s"),
     "object": gettext_lazy("must be a JSON object"),
+    "stake-number": gettext_lazy("must be a number, 0 or more, not %(value)s"),
+    "coin": gettext_lazy("must be a number more than 0, not %(value)s"),
+    "stake-digits": gettext_lazy(
+        "must have at most %(whole)s digits before the point and %(places)s after it, not %(value)s"
+    ),
     "number": gettext_lazy("must be a whole number from %(low)s to %(high)s, not %(value)s"),
     "bool": gettext_lazy("must be true or false, not %(value)s"),
     "choice": gettext_lazy("must be one of %(choices)s, not %(value)s"),

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook.display.numbers import points_text
 from scorebook.display.render import render_kept
+from scorebook.display.stakes import MoneyView, money_view
 from scorebook.display.text import Piece, sentence
 from scorebook.display.variants import GAMES, games_won_text, seat_letters
 from scorebook.rules import Deal, Record, Sheet
@@ -102,6 +103,7 @@ class PadPlayer:
     seat: str
     name: str
     amount: float
+    money: str = ""  # the amount in money, with a stake ("+12 ₽")
 
 
 @dataclass
@@ -117,6 +119,7 @@ class Pad:
     settlement: list[int]
     players: list[PadPlayer]
     english: bool
+    money: MoneyView | None = None  # the settlement in money, when the table plays for a stake
 
     @property
     def width(self) -> int:
@@ -310,6 +313,7 @@ def sheet_pad(
     """The pad of ``above`` and ``games`` (the whole sheet's, or one deal's: scorebook/delta.py)
     with the names, rubbers, totals and settlement of the whole sheet after them."""
     names = side_names_pieces(record)
+    money = money_view(record, sheet, columns, players)
     return Pad(
         columns=columns,
         names=[names[c] for c in columns],
@@ -321,10 +325,11 @@ def sheet_pad(
         total=[sheet.total[c] for c in columns],
         settlement=[sheet.settlement_sides[c] for c in columns],
         players=[
-            PadPlayer(seat, players.get(seat) or seat, amount)
+            PadPlayer(seat, players.get(seat) or seat, amount, money.players[seat] if money else "")
             for seat, amount in sheet.settlement_players.items()
         ],
         english=record.preset.family == "english",
+        money=money,
     )
 
 

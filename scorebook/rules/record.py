@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
@@ -60,6 +61,48 @@ from .model import side_of as side_of
 from .options import parse_options
 from .presets import PRESETS, Preset
 
+# The stake (docs/record-format.md, meta): what a point is worth, and the smallest coin the
+# payments are rounded to, numbers of at most 12 digits, 4 of them after the point (as the
+# score book keeps them); its currency is short text.
+STAKE_NUMBERS = ("stake", "stake_coin")
+CURRENCY_MAX = 10
+STAKE_PLACES = 4
+STAKE_DIGITS = 12
+
+
+def _stake_number(value: object, field: str, *, positive: bool) -> int | float:
+    """A stake (0 or more) or a coin (more than 0): a number, not text, of at most 12 digits,
+    4 of them after the point."""
+    shown = json.dumps(value, ensure_ascii=False, default=str)[:60]
+    code = "coin" if positive else "stake-number"
+    wrong = _fail(
+        f"must be a number more than 0, not {shown}"
+        if positive
+        else f"must be a number, 0 or more, not {shown}",
+        field=field,
+        code=code,
+        value=shown,
+    )
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise wrong
+    exact = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+    if not exact.is_finite() or exact < 0 or (positive and exact == 0):
+        raise wrong
+    exponent = exact.normalize().as_tuple().exponent
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    whole = len(str(int(exact))) if exact >= 1 else 0
+    if places > STAKE_PLACES or whole > STAKE_DIGITS - STAKE_PLACES:
+        raise _fail(
+            f"must have at most {STAKE_DIGITS - STAKE_PLACES} digits before the point and "
+            f"{STAKE_PLACES} after it, not {shown}",
+            field=field,
+            code="stake-digits",
+            value=shown,
+            places=STAKE_PLACES,
+            whole=STAKE_DIGITS - STAKE_PLACES,
+        )
+    return value
+
 
 def _meta(raw: object) -> Mapping[str, Any]:
     """The project's own ``meta``: text of bounded length (``date`` as YYYY-MM-DD), or plain
@@ -71,6 +114,12 @@ def _meta(raw: object) -> Mapping[str, Any]:
     meta: dict[str, Any] = {}
     for key, value in raw.items():
         field = f"meta.{key}"
+        if key in STAKE_NUMBERS:
+            meta[key] = _stake_number(value, field, positive=key == "stake_coin")
+            continue
+        if key == "stake_currency":
+            meta[key] = checked_text(value, CURRENCY_MAX, field).strip()
+            continue
         if isinstance(value, bool | int | float) and key not in ("title", "place", "date"):
             meta[key] = value
             continue

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from players.models import name_key
 from scorebook.display.messages import describe, locate, named, sentence
+from scorebook.display.stakes import STAKE_FIELDS, add_stake_fields, clean_stake
 from scorebook.display.variants import (
     GAMES,
     PENALTIES,
@@ -124,8 +125,13 @@ class TableForm(forms.Form):
                     ("redraw", _("draw again")),
                 ],
             )
+        add_stake_fields(self)
         for key, default in preset.defaults.items():
             self.fields[f"opt_{key}"] = _option_field(key, default, preset)
+
+    @property
+    def stake_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in STAKE_FIELDS]
 
     @property
     def option_fields(self) -> list[forms.BoundField]:
@@ -137,6 +143,8 @@ class TableForm(forms.Form):
         field = error.field or ""
         if field.startswith("players."):
             name = f"player_{field.removeprefix('players.')}"
+        elif field.startswith("meta."):  # the stake (the engine checks it as the record's)
+            name = field.removeprefix("meta.")
         else:
             name = f"opt_{field.removeprefix('options.')}"
         if name in self.fields:
@@ -196,6 +204,7 @@ class TableForm(forms.Form):
                 options[key] = value
         self.options = options
         self.players = players
+        self.stake = clean_stake(self, data)
         self.cut = None
         if "cut_N" in self.fields and any(data.get(f"cut_{s}") for s in preset.seats) and not dummy:
             self._apply_cut(data)

@@ -90,6 +90,15 @@ class Table(models.Model):
     first_dealer = models.CharField(
         _("first dealer"), max_length=1, choices=SEAT_CHOICES, blank=True
     )
+    # The stake (docs/at-the-table.md, "Playing for a stake"): what a point is worth, its
+    # currency and the smallest coin the payments are rounded to. No stake: no money shown.
+    stake = models.DecimalField(
+        _("stake per point"), max_digits=12, decimal_places=4, null=True, blank=True
+    )
+    stake_currency = models.CharField(_("currency"), max_length=10, blank=True)
+    stake_coin = models.DecimalField(
+        _("smallest coin"), max_digits=12, decimal_places=4, null=True, blank=True
+    )
     cut = models.JSONField(_("cut for partners"), null=True, blank=True)
     edit_token = models.CharField(max_length=40, unique=True, default=new_token)
     view_token = models.CharField(max_length=40, unique=True, default=new_token)

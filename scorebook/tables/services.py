@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -24,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from players.models import Player, name_key
 from scorebook import derived
+from scorebook.display import money
 from scorebook.rules import (
     PRESETS,
     DealScore,
@@ -146,6 +148,7 @@ class NextTable:
     right_side: str
     place: str
     defender: str  # with a dummy: the player who plays it there
+    stake: dict[str, Any] = field(default_factory=dict)  # the stake's form fields, if any
 
 
 def next_table(table: Table, next_dealer: str | None = None) -> NextTable:
@@ -173,6 +176,15 @@ def next_table(table: Table, next_dealer: str | None = None) -> NextTable:
         right_side=table.right_side,
         place=table.place,
         defender=defender,
+        stake=(
+            {
+                "stake": table.stake,
+                "stake_currency": table.stake_currency,
+                "stake_coin": table.stake_coin,
+            }
+            if table.stake is not None
+            else {}
+        ),
     )
 
 
@@ -195,8 +207,39 @@ def record_data(
     record["deals"] = list(deals)
     meta = {"title": table.title, "place": table.place}
     meta = {k: v for k, v in meta.items() if v}
-    record["meta"] = {**meta, "date": str(table.played_on)}  # a date prints as YYYY-MM-DD
+    record["meta"] = {
+        **meta,
+        "date": str(table.played_on),  # a date prints as YYYY-MM-DD
+        **stake_meta(table.stake, table.stake_currency, table.stake_coin),
+    }
     return record
+
+
+def stake_meta(
+    stake: Decimal | None, currency: str = "", coin: Decimal | None = None
+) -> dict[str, Any]:
+    """A table's stake as the record's meta writes it (docs/record-format.md): nothing
+    without a stake."""
+    if stake is None:
+        return {}
+    meta: dict[str, Any] = {money.STAKE: money.meta_number(stake)}
+    if currency:
+        meta[money.CURRENCY] = currency
+    if coin is not None:
+        meta[money.COIN] = money.meta_number(coin)
+    return meta
+
+
+def stake_fields(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """The table's stake fields from a record's meta (checked by the engine's parser)."""
+    if money.STAKE not in meta:
+        return {}
+    coin = meta.get(money.COIN)
+    return {
+        "stake": money.as_decimal(meta[money.STAKE]),
+        "stake_currency": str(meta.get(money.CURRENCY, "")),
+        "stake_coin": money.as_decimal(coin) if coin is not None else None,
+    }
 
 
 def score_tables(tables: list[Table]) -> dict[int, tuple[Record, Sheet]]:
@@ -319,15 +362,22 @@ class Saved:
 
 
 def validate_table(
-    variant: str, options: Mapping[str, Any], players: Mapping[str, str | None], dummy: str
+    variant: str,
+    options: Mapping[str, Any],
+    players: Mapping[str, str | None],
+    dummy: str,
+    meta: Mapping[str, Any] | None = None,
 ) -> Record:
-    """Check a new table's settings with the engine (raises RecordError)."""
+    """Check a new table's settings with the engine (raises RecordError); ``meta``: its
+    stake, as the record writes it."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "variant": variant,
         "players": dict(players),
         "deals": [],
     }
+    if meta:
+        data["meta"] = dict(meta)
     if options:
         data["options"] = dict(options)
     if dummy:
@@ -351,11 +401,18 @@ def create_table(
     evening: Evening | None = None,
     number: int | None = None,
     played_on: datetime.date | None = None,
+    stake: Decimal | None = None,
+    stake_currency: str = "",
+    stake_coin: Decimal | None = None,
 ) -> Table:
     """A new table (``number``: its number in the evening), played on the evening's date, else
     on ``played_on``, else today; seated players come from the roster of the evening's club,
     if any."""
-    record = validate_table(variant, options or {}, players, dummy)
+    stake_currency = stake_currency.strip()
+    if stake is None:  # no stake: neither its currency nor its coin means anything
+        stake_currency, stake_coin = "", None
+    meta = stake_meta(stake, stake_currency, stake_coin)
+    record = validate_table(variant, options or {}, players, dummy, meta)
     _one_player_a_seat(record.players)
     club = evening.club if evening is not None else None
     if evening is not None:
@@ -375,6 +432,9 @@ def create_table(
         cut=cut,
         # a club's night asks its tables for the club's confirmation
         confirmation=club.confirmation if club is not None else "off",
+        stake=stake,
+        stake_currency=stake_currency,
+        stake_coin=stake_coin,
     )
     Seat.objects.bulk_create(
         Seat(table=table, seat=seat, player=Player.named(name, club) if name else None)
@@ -1008,6 +1068,7 @@ def import_record(
         place=str(meta.get("place", "")),
         # checked by parse_record: YYYY-MM-DD and a real calendar day
         played_on=calendar_date(meta["date"]) if "date" in meta else None,
+        **stake_fields(meta),
     )
     author = author or Author.of(owner)
     deals = Deal.objects.bulk_create(

@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString
 from scorebook.display import clubs, deals, forms, pad, text
 from scorebook.display.messages import field_label
 from scorebook.display.numbers import ladder_value
+from scorebook.display.stakes import stake_words
 from scorebook.display.variants import GAMES, SEAT_NAMES, SUITS, seat_letters, variant_name
 
 register = template.Library()
@@ -147,6 +148,12 @@ def side(code: str) -> str:
 def signed(amount: Any) -> str:
     """+5, −5 (a true minus sign) or 0."""
     return text.signed(amount)
+
+
+@register.filter
+def club_stake(club: Any) -> str:
+    """The stake a club's new tables start with, in words: "1 ₽ a point"."""
+    return stake_words(club.stake, club.stake_currency, club.stake_coin)
 
 
 @register.filter

@@ -250,6 +250,11 @@ BAD = [
     ("date", record(meta={"date": "yesterday"})),
     ("date", record(meta={"date": "2026-13-45"})),  # written right, but no such day
     ("object", record(meta=[])),
+    ("stake-number", record(meta={"stake": -1})),
+    ("stake-number", record(meta={"stake": "1,5"})),  # text, not a number
+    ("coin", record(meta={"stake": 1, "stake_coin": 0})),
+    ("stake-digits", record(meta={"stake": 0.00001})),
+    ("too-long", record(meta={"stake": 1, "stake_currency": "roubles and kopecks"})),
 ]
 
 # The words a verdict may keep as the record file writes them: JSON's own, the format's name,

@@ -85,6 +85,24 @@ def new_club(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/club_new.html", {"form": form}, status=status)
 
 
+@require_http_methods(["GET", "POST"])
+def edit_club(request: HttpRequest, token: str) -> HttpResponse:
+    """The club's settings, the organisers': its name, city, usual variant, language, and
+    the stake its nights' new tables start with."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    form = ClubForm(request.POST or None, instance=club)
+    if request.method == "POST" and form.is_valid():
+        fields = {key: form.cleaned_data[key] for key in clubs.CLUB_FIELDS}
+        club.refresh_from_db()  # the form wrote its values on the instance: the service compares
+        clubs.edit_club(club, author=request.user, **fields)  # type: ignore[arg-type]
+        messages.success(request, _("Saved."))
+        return redirect("club", token=club.token)
+    status = 422 if request.method == "POST" else 200
+    context = {"club": club, "form": form, "title": _("Club settings")}
+    return render(request, "clubs/club_form.html", context, status=status)
+
+
 @require_safe
 def club_page(request: HttpRequest, token: str) -> HttpResponse:
     club, role = get_club(request, token)

@@ -231,7 +231,12 @@ def night_table(request: HttpRequest, token: str, variant: str) -> HttpResponse:
         )
 
     usual = club.options if variant == club.variant else None
-    return table_form(request, variant, night=night, usual=usual, start=start)
+    stake = (
+        {"stake": club.stake, "stake_currency": club.stake_currency, "stake_coin": club.stake_coin}
+        if club.stake is not None
+        else None
+    )
+    return table_form(request, variant, night=night, usual=usual, usual_stake=stake, start=start)
 
 
 def prize_lists(

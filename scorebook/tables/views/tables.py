@@ -57,15 +57,17 @@ def table_form(
     *,
     night: Evening | None = None,
     usual: dict[str, Any] | None = None,
+    usual_stake: dict[str, Any] | None = None,
     start: StartTable | None = None,
 ) -> HttpResponse:
     """The new table's form, and the table it starts: one's own, or (``start``, given by the
     clubs' view of a night) a night's, which ``start(fields, keep_options)`` files there and
     may refuse (services.Refused, at the field it names); ``usual``: the options to offer
-    first."""
+    first; ``usual_stake``: the club's stake, to start with."""
     if variant not in PRESETS:
         raise Http404("no such variant")
     initial: dict[str, Any] = option_initial(usual) if usual is not None else {}
+    initial.update(usual_stake or {})
     if request.method == "GET" and (after := _table_after(request, variant)) is not None:
         initial = {**initial, **after}
     form = TableForm(variant, request.POST if request.method == "POST" else None, initial=initial)
@@ -80,6 +82,7 @@ def table_form(
             "title": form.cleaned_data.get("title") or "",
             "place": form.cleaned_data.get("place") or "",
             "cut": form.cut,
+            **form.stake,
         }
         try:
             if start is not None:
@@ -121,6 +124,7 @@ def _table_after(request: HttpRequest, variant: str) -> dict[str, Any] | None:
         "first_dealer": following.first_dealer,
         "right_side": following.right_side,
         "place": following.place,
+        **following.stake,
     }
 
 
