@@ -148,16 +148,21 @@ def accepted_roles(club: Club) -> list[ClubRole]:
 
 
 @transaction.atomic
-def answer_invitation(club: Club, user: AbstractBaseUser, *, accept: bool) -> None:
-    """The invited account accepts the role (the club is then his) or declines it."""
-    entry = ClubRole.objects.filter(club=club, user=user, accepted=False).first()
+def answer_invitation(club: Club, user: AbstractBaseUser, *, accept: bool) -> bool:
+    """The invited account accepts the role (the club is then his) or declines it. False, and
+    nothing changed, when the account has no invitation of the club standing: it was never
+    invited (another account, the organiser), or it answered already, or the role it
+    accepted was taken back."""
+    entry = ClubRole.objects.select_for_update().filter(club=club, user=user, accepted=False)
+    entry = entry.first()
     if entry is None:
-        return
+        return False
     if accept:
         entry.accepted = True
         entry.save(update_fields=["accepted"])
     else:
         entry.delete()
+    return True
 
 
 def invitations(user: Any) -> list[ClubRole]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import re
 import unicodedata
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from .errors import RecordError
 
@@ -26,7 +26,34 @@ def _fail(
     code: str = "invalid",
     **params: object,
 ) -> RecordError:
-    return RecordError(message, deal=deal, field=field, code=code, params=params)
+    # A verdict quotes what it refused ("got '\ud800'"): what is not text is quoted as its
+    # escape, or the page, the terminal or the log that shows the verdict could not encode it.
+    return RecordError(
+        shown(message),
+        deal=deal,
+        field=None if field is None else shown(field),
+        code=code,
+        params={key: shown(value) for key, value in params.items()},
+    )
+
+
+def _escape(found: re.Match[str]) -> str:
+    point = ord(found.group())
+    return f"\\u{point:04x}" if point <= 0xFFFF else f"\\U{point:08x}"
+
+
+def shown(value: Any) -> Any:
+    """``value`` with every character that is not text (``NOT_TEXT``: a lone surrogate, a
+    noncharacter) written as its escape, ``\\ud800``, in its strings, keys and items."""
+    if isinstance(value, str):
+        if value.isascii() or NOT_TEXT.search(value) is None:
+            return value
+        return NOT_TEXT.sub(_escape, value)
+    if isinstance(value, list | tuple):
+        return type(value)(shown(item) for item in value)
+    if isinstance(value, dict):
+        return {shown(key): shown(item) for key, item in value.items()}
+    return value
 
 
 # ---------------------------------------------------------------------------------------------

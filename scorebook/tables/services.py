@@ -9,6 +9,7 @@ a revision of what changed.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -100,8 +101,11 @@ class Locked(Exception):
 
 
 # A nonce is a request's own name (a UUID's 32 hex digits, from the form): longer is refused
-# before the database sees it (it stores 40 characters).
+# before the database sees it (it stores 40 characters), and so is one of other characters
+# than a token's (a hand-made post's NUL, which PostgreSQL refuses in a query, or a
+# noncharacter, which no revision may keep).
 NONCE_LENGTH = 40
+NONCE = re.compile(r"[0-9A-Za-z_-]+")
 
 
 @dataclass(frozen=True)
@@ -493,7 +497,7 @@ def _replayed(table: Table, nonce: str, action: str, number: int) -> Deal | None
     deal), if any; ReusedNonce when the nonce came with another request."""
     if not nonce:
         return None
-    if len(nonce) > NONCE_LENGTH:
+    if len(nonce) > NONCE_LENGTH or not NONCE.fullmatch(nonce):
         raise ReusedNonce(number)
     revision = (
         Revision.objects.filter(deal__table=table, nonce=nonce).select_related("deal").first()

@@ -289,14 +289,20 @@ def _writes(club, night, lone, table, other_night, players):
         ),
         (reverse("close_night", args=[night.token]), {"sure": "1"}),
         (reverse("reopen_night", args=[night.token]), {"reason": "a deal was forgotten"}),
-    ]
+        (reverse("edit_night", args=[club.token, night.pk]),
+         {"name": "Friday late", "date": "2026-11-20"}),
+        (reverse("take_back_role", args=[club.token, ClubRole.objects.get(
+            club=club, role=clubs.MEMBER, accepted=True).pk]), {}),
+        # last: the club's link changes, and every address above with it
+        (reverse("new_public_link", args=[club.token]), {}),
+    ]  # fmt: skip
 
 
 def _state():
     return (
-        Club.objects.count(),
-        Evening.objects.count(),
-        ClubRole.objects.count(),
+        sorted(Club.objects.values_list("pk", "token")),
+        sorted(Evening.objects.values_list("pk", "name")),
+        sorted(ClubRole.objects.values_list("club", "user", "role", "accepted")),
         sorted(Player.objects.values_list("name", "merged_into")),
         Season.objects.count(),
         sorted(Table.objects.values_list("pk", "evening")),
@@ -338,6 +344,94 @@ def test_an_organiser_may_make_every_club_change(client, scene, organiser):
         response = client.post(url, data)
         assert response.status_code == 302, (url, response.content.decode()[:500])
         assert _state() != before, url
+
+
+# The invitations: only the invited account answers one, and only while it stands
+
+
+@pytest.fixture
+def invited(django_user_model, club, organiser):
+    """An account the organiser invited as a member, not answered yet."""
+    user = django_user_model.objects.create_user("ivan", password="a-long-secret-4")
+    clubs.give_role(club, user.username, clubs.MEMBER, author=organiser)
+    return user
+
+
+@pytest.mark.parametrize("answer", ["accept", "decline"])
+@pytest.mark.parametrize("who", ["anonymous", "stranger", "member", "organiser"])
+def test_only_the_invited_account_answers_an_invitation(client, club, invited, organiser, member,
+                                                        stranger, who, answer):  # fmt: skip
+    as_client(client, {"anonymous": None, "stranger": stranger, "member": member,
+                       "organiser": organiser}[who])  # fmt: skip
+    before = _state()
+
+    response = client.post(reverse("answer_invitation", args=[club.token]), {"answer": answer})
+
+    assert response.status_code == 403
+    assert _state() == before
+    assert ClubRole.objects.get(club=club, user=invited).accepted is False  # still his to answer
+
+
+@pytest.mark.parametrize(("answer", "role"), [("accept", clubs.MEMBER), ("decline", None)])
+def test_the_invited_account_answers_its_invitation(client, club, invited, answer, role):
+    client.force_login(invited)
+
+    response = client.post(reverse("answer_invitation", args=[club.token]), {"answer": answer})
+
+    assert response.status_code == 302
+    assert clubs.role_of(invited, club) == role
+
+
+@pytest.mark.parametrize("answer", ["accept", "decline"])
+def test_an_answer_to_a_role_taken_back_is_refused(client, club, invited, organiser, answer):
+    """Accepted, then the role taken back: the old invitation's button gives nothing back."""
+    client.force_login(invited)
+    client.post(reverse("answer_invitation", args=[club.token]), {"answer": "accept"})
+    clubs.take_back_role(club, ClubRole.objects.get(club=club, user=invited).pk, author=organiser)
+    before = _state()
+
+    response = client.post(reverse("answer_invitation", args=[club.token]), {"answer": answer})
+
+    assert response.status_code == 403
+    assert _state() == before
+    assert clubs.role_of(invited, club) is None
+
+
+def test_a_declined_invitation_cannot_be_accepted_after_all(client, club, invited):
+    client.force_login(invited)
+    client.post(reverse("answer_invitation", args=[club.token]), {"answer": "decline"})
+    before = _state()
+
+    response = client.post(reverse("answer_invitation", args=[club.token]), {"answer": "accept"})
+
+    assert response.status_code == 403
+    assert _state() == before
+    assert clubs.role_of(invited, club) is None
+
+
+@pytest.mark.parametrize("who", ["anonymous", "stranger", "member", "invited"])
+def test_nobody_but_an_organiser_takes_a_role_back(client, club, invited, organiser, member,
+                                                   stranger, who):  # fmt: skip
+    as_client(client, {"anonymous": None, "stranger": stranger, "member": member,
+                       "invited": invited}[who])  # fmt: skip
+    before = _state()
+
+    for entry in ClubRole.objects.filter(club=club, accepted=True):
+        response = client.post(reverse("take_back_role", args=[club.token, entry.pk]))
+        assert response.status_code == 403
+
+    assert _state() == before
+
+
+def test_the_last_organisers_role_is_kept_and_nothing_changes(client, club, organiser):
+    client.force_login(organiser)
+    entry = ClubRole.objects.get(club=club, user=organiser)
+    before = _state()
+
+    response = client.post(reverse("take_back_role", args=[club.token, entry.pk]))
+
+    assert response.status_code == 302
+    assert _state() == before
 
 
 def test_a_wrong_club_link_is_not_found(client, organiser):

@@ -129,6 +129,21 @@ def test_a_full_width_name_is_refused_next_to_the_name_it_spells(club, owner):
 
 
 @pytest.mark.django_db
+def test_two_alphabets_spelling_one_name_are_two_names_on_the_roster(club, owner):
+    """The decision (docs/clubs.md): Latin "Anna" and Cyrillic "Анна" are two names; full
+    width is Latin's width, so "Ａｎｎａ" is "Anna", not "Анна"."""
+    clubs.add_player(club, "Анна", author=owner)
+    clubs.add_player(club, "Ａｎｎａ", author=owner)  # allowed next to the Cyrillic name alone
+    club.roster.filter(name="Ａｎｎａ").delete()
+
+    clubs.add_player(club, "Anna", author=owner)
+
+    with pytest.raises(clubs.ClubError, match="looks the same as “Anna”"):
+        clubs.add_player(club, "Ａｎｎａ", author=owner)
+    assert sorted(club.roster.values_list("name", flat=True)) == ["Anna", "Анна"]
+
+
+@pytest.mark.django_db
 def test_a_name_with_a_short_i_is_not_refused_next_to_one_with_i(club, owner):
     clubs.add_player(club, "Иорик", author=owner)
     clubs.add_player(club, "Йорик", author=owner)
@@ -290,3 +305,26 @@ def test_the_database_keeps_one_account_a_key(client):
     demo.save(update_fields=["username"])
     assert AccountName.objects.get(user=demo).key == name_key("olga")
     assert sign_up(client, "0lga").status_code == 422  # a zero for the O
+
+
+@pytest.mark.django_db
+def test_a_full_width_user_name_is_not_available_next_to_the_latin_one(client):
+    get_user_model().objects.create_user("Anna", password=SECRET)
+
+    response = sign_up(client, "Ａｎｎａ")
+
+    assert response.status_code == 422
+    assert errors_of(response) == ["This user name is not available: choose another."]
+    assert get_user_model().objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_cyrillic_user_name_signs_up_next_to_the_latin_one(client):
+    """Two alphabets, two names: "Анна" is not "Anna" (docs/clubs.md)."""
+    get_user_model().objects.create_user("Anna", password=SECRET)
+
+    response = sign_up(client, "Анна")
+
+    assert response.status_code == 302
+    key = AccountName.objects.get(user__username="Анна").key
+    assert key == name_key("Анна") != name_key("Anna")

@@ -438,12 +438,14 @@ def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
 
 @require_POST
 def answer_invitation(request: HttpRequest, token: str) -> HttpResponse:
-    """The invited account accepts or declines a role in the club."""
+    """The invited account accepts or declines a role in the club; any other account (the
+    organiser too), or one whose invitation was answered or taken back, is refused."""
     club = get_object_or_404(Club, token=token)
     if not request.user.is_authenticated:
         raise PermissionDenied("sign in to answer an invitation")
     accept = request.POST.get("answer") == "accept"
-    clubs.answer_invitation(club, request.user, accept=accept)  # type: ignore[arg-type]
+    if not clubs.answer_invitation(club, request.user, accept=accept):  # type: ignore[arg-type]
+        raise PermissionDenied("no invitation of this club to answer")
     if accept:
         return redirect("club", token=club.token)
     return redirect("home")

@@ -25,6 +25,7 @@ from django.db import transaction
 from players.models import Club, Player, Season, name_key
 from scorebook.clubs import services as clubs
 from scorebook.rules import PRESETS, RecordError, parse_record, score
+from scorebook.rules.checks import checked_text
 from scorebook.rules.gcpause import paused_gc
 from scorebook.tables import services
 from scorebook.tables.models import Deal, Evening, Revision, Seat, Table
@@ -124,6 +125,10 @@ def seed_club(
 ) -> Seeded | None:
     """Make the club (see the module's docstring); None, and nothing made, if a club of that
     name exists already."""
+    try:  # the club's name is checked as the club's form checks it: text, no control character
+        checked_text(name, 100, "--name")
+    except RecordError as error:
+        raise ValueError(str(error)) from None
     if players < 4:
         raise ValueError("a table needs four players")
     if not 0 < deals_min <= deals_max:
