@@ -762,3 +762,47 @@ def season_pdf(context: Mapping[str, Any], *, lang: str, paper: str) -> bytes:
         lang=lang,
         paper=paper,
     )
+
+
+@dataclass
+class TableCard:
+    """A card to put on a night's table: its number and name, its players by seat, and a QR
+    code of its edit link (a phone that scans it lands on the table, ready to score)."""
+
+    number: int | None
+    title: str
+    variant: str
+    seats: list[tuple[str, str]]  # seat, player name
+    url: str
+    qr: str
+
+
+def table_cards(evening: Evening, base_url: str) -> list[TableCard]:
+    """The cards of the night's tables, in the order of their numbers. ``base_url``: the
+    site's address the phones reach (the request's, for the organiser's own screen)."""
+    cards = []
+    tables = evening.tables.order_by("number", "created_at", "pk").prefetch_related("seats__player")
+    for table in tables:
+        path = reverse("table", args=[table.edit_token])
+        url = base_url.rstrip("/") + path
+        names = {s.seat: (s.player.name if s.player else "") for s in table.seats.all()}
+        seats = [(seat, names[seat]) for seat in PRESETS[table.variant].seats if names.get(seat)]
+        cards.append(
+            TableCard(table.number, table.title, table.variant, seats, url, qr_data_uri(url))
+        )
+    return cards
+
+
+def night_cards_pdf(evening: Evening, *, lang: str, paper: str, base_url: str) -> bytes:
+    """The night's table cards, as many to a page as fit (A4: six, A5: two)."""
+    club = evening.club
+    return render_pdf(
+        "printing/print/cards.html",
+        {
+            "evening": evening,
+            "cards": table_cards(evening, base_url),
+            "doc_title": f"{club.name if club else ''} · {evening.name}",
+        },
+        lang=lang,
+        paper=paper,
+    )

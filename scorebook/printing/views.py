@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlencode
 
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from players.roles import ORGANISER, role_of
 from scorebook.display.variants import VARIANTS
 from scorebook.printing import pdf
 from scorebook.printing import queue as printing
@@ -116,3 +118,36 @@ def blank_pad_pdf(request: HttpRequest, variant: str) -> HttpResponse:
 def blank_pads(request: HttpRequest) -> HttpResponse:
     variants = [(key, name, text) for key, (name, text) in VARIANTS.items()]
     return render(request, "printing/pads.html", {"variants": variants})
+
+
+def _organised_night(request: HttpRequest, token: str) -> Evening:
+    """The night behind its link, for its club's organisers only: the cards carry the tables'
+    edit links."""
+    evening = get_object_or_404(Evening.objects.select_related("club"), token=token)
+    if evening.club is None or role_of(request.user, evening.club) != ORGANISER:
+        raise PermissionDenied("organisers only")
+    return evening
+
+
+def _base_url(request: HttpRequest) -> str:
+    """The site's address as the phones reach it: SITE_URL when set, else this request's."""
+    return printing.site_url() or request.build_absolute_uri("/")
+
+
+@require_safe
+def night_cards(request: HttpRequest, token: str) -> HttpResponse:
+    """Every table's card on the organiser's screen, its QR code large: tap a table, the
+    phone at it scans the code."""
+    evening = _organised_night(request, token)
+    cards = pdf.table_cards(evening, _base_url(request))
+    return render(request, "printing/cards.html", {"evening": evening, "cards": cards})
+
+
+@require_safe
+@answers_bad_print_options
+def night_cards_pdf(request: HttpRequest, token: str) -> HttpResponse:
+    """The table cards to print and put on the tables."""
+    evening = _organised_night(request, token)
+    lang, paper = print_options(request)
+    body = pdf.night_cards_pdf(evening, lang=lang, paper=paper, base_url=_base_url(request))
+    return pdf_response(body, f"whist-cards-{evening.date}-{evening.pk}-{paper}.pdf")

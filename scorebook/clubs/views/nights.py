@@ -23,8 +23,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_ratelimit.decorators import ratelimit
 
 from scorebook import derived
+from scorebook.clubs import seating, standings
 from scorebook.clubs import services as clubs
-from scorebook.clubs import standings
 from scorebook.display.text import with_names
 from scorebook.display.variants import variant_name
 from scorebook.rules import PRESETS
@@ -302,3 +302,81 @@ def reopen_night(request: HttpRequest, token: str) -> HttpResponse:
     else:
         messages.success(request, _("The night is open again: its tables can be scored."))
     return redirect("evening", token=night.token)
+
+
+# ---------------------------------------------------------------------------------------------
+# Starting the night: the players present, the seating, every table at once
+
+
+@require_http_methods(["GET", "POST"])
+def night_present(request: HttpRequest, token: str) -> HttpResponse:
+    """The organiser ticks who came (the regulars first) and adds guests by name."""
+    night = _night(token)
+    _organiser(request, night)
+    assert night.club is not None
+    if request.method == "POST":
+        try:
+            if request.POST.get("guest", "").strip():
+                guest = seating.add_guest(night, request.POST["guest"], author=request.user)  # type: ignore[arg-type]
+                messages.success(request, with_names(_("%(name)s is present."), name=guest.name))
+            else:
+                ids = [int(v) for v in request.POST.getlist("present") if v.isdigit()]
+                seating.set_present(night, ids, author=request.user)  # type: ignore[arg-type]
+                if request.POST.get("next") == "seating":
+                    return redirect("night_seating", token=night.token)
+                messages.success(request, _("The players present are saved."))
+        except clubs.ClubError as refusal:
+            messages.error(request, refusal.message)
+        return redirect("night_present", token=night.token)
+    present = set(night.present.values_list("pk", flat=True))
+    context = {
+        "evening": night,
+        "club": night.club,
+        "players": seating.roster_for_night(night.club),
+        "present": present,
+        "count": seating.count_line(len(present), night.club.variant),
+    }
+    return render(request, "clubs/night_present.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def night_seating(request: HttpRequest, token: str) -> HttpResponse:
+    """Draw the seats for the players present, swap any two, then start every table."""
+    night = _night(token)
+    _organiser(request, night)
+    assert night.club is not None
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        try:
+            if action == "draw":
+                variant = request.POST.get("variant") or night.club.variant
+                seating.draw_seating(night, variant)
+            elif action == "swap":
+                seating.swap_seats(
+                    night, request.POST.get("first", ""), request.POST.get("second", "")
+                )
+            elif action == "start":
+                tables = seating.start_all(night, author=request.user)  # type: ignore[arg-type]
+                messages.success(
+                    request,
+                    _("%(n)s tables started: show each table its card.") % {"n": len(tables)},
+                )
+                return redirect("night_cards", token=night.token)
+        except clubs.ClubError as refusal:
+            messages.error(request, refusal.message)
+        return redirect("night_seating", token=night.token)
+    drawn = seating.seating_view(night)
+    present = night.present.count()
+    context = {
+        "evening": night,
+        "club": night.club,
+        "drawn": drawn,
+        "present": present,
+        "count": seating.count_line(present, drawn["variant"] if drawn else night.club.variant),
+        "variants": [(key, variant_name(key)) for key in PRESETS],
+        "places": [place for table in drawn["tables"] for _s, place, _p in table]
+        + [place for place, _p in drawn["sit_out"]]
+        if drawn
+        else [],
+    }
+    return render(request, "clubs/night_seating.html", context)
