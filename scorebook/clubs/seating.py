@@ -196,10 +196,10 @@ def start_all(night: Evening, *, author: AbstractBaseUser) -> list[Table]:
         dummy = ""
         if len(seats) == 3 and len(PRESETS[variant].seats) == 4:
             dummy = THREE_HANDED_DUMMY
-        started.append(
-            clubs.start_table(night, author=author, variant=variant, players=players,
-                              options=options, dummy=dummy)  # fmt: skip
+        table = clubs.start_table(
+            night, author=author, variant=variant, players=players, options=options, dummy=dummy
         )
+        started.append(table)
     seating["started"] = [t.pk for t in started]
     night.seating = seating
     night.save(update_fields=["seating"])
@@ -215,8 +215,8 @@ def seating_view(night: Evening) -> dict[str, Any] | None:
     players = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
     seats = PRESETS[seating["variant"]].seats
     tables = [
-        [(seat, f"{number}:{seat}", players.get(table.get(seat))) for seat in seats if seat in table]
-        for number, table in enumerate(seating["tables"], start=1)
+        [(seat, f"{n}:{seat}", players.get(table.get(seat))) for seat in seats if seat in table]
+        for n, table in enumerate(seating["tables"], start=1)
     ]
     out = [(f"out:{i}", players.get(pid)) for i, pid in enumerate(seating["sit_out"])]
     return {

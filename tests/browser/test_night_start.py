@@ -8,8 +8,8 @@ Screenshots: tests/browser/screenshots/start-*.png.
 from __future__ import annotations
 
 import datetime
-from urllib.parse import urlparse
 from collections.abc import Callable
+from urllib.parse import urlparse
 
 import pytest
 from django.contrib.auth import get_user_model

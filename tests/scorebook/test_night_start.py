@@ -8,7 +8,6 @@ import datetime
 import io
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
