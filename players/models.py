@@ -227,6 +227,13 @@ class Season(models.Model):
             "ask for confirmation)."
         ),
     )
+    # A guest (Player.guest) is ranked with everyone, then left out of the season's standings
+    # unless the season includes guests (docs/clubs.md).
+    include_guests = models.BooleanField(
+        _("include guests"),
+        default=False,
+        help_text=_("Rank the guests in the season's standings too."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -268,6 +275,11 @@ class ClubLog(models.Model):
         LINK_REPLACED = "link-replaced", _("public link replaced")
         NIGHT_CLOSED = "night-closed", _("night closed")
         NIGHT_REOPENED = "night-reopened", _("night reopened")
+        GUEST_ADDED = "guest-added", _("guest added")
+        PLAYER_ARCHIVED = "player-archived", _("player archived")
+        PLAYER_UNARCHIVED = "player-unarchived", _("player back from the archive")
+        GUEST_JOINED = "guest-joined", _("guest made a roster player")
+        PLAYER_ERASED = "player-erased", _("player's personal data erased")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="log")
     action = models.CharField(max_length=20, choices=Action.choices)
