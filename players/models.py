@@ -169,7 +169,8 @@ class Player(models.Model):
     @classmethod
     def named(cls, name: str, club: Club | None = None) -> Player:
         """The active player of that name (whatever its letter case, or a name that looks the
-        same: players.names) in ``club``, created if new."""
+        same: players.names) in ``club``, created if new. An archived player is found too, and
+        stays archived (docs/clubs.md)."""
         name = normal_name(name)
         player = cls.objects.filter(club=club, merged_into=None, key=name_key(name)).first()
         return player or cls.objects.create(name=name, club=club)
