@@ -177,7 +177,8 @@ class Player(models.Model):
     @classmethod
     def named(cls, name: str, club: Club | None = None) -> Player:
         """The active player of that name (whatever its letter case, or a name that looks the
-        same: players.names) in ``club``, created if new."""
+        same: players.names) in ``club``, created if new. An archived player is found too, and
+        stays archived (docs/clubs.md)."""
         name = normal_name(name)
         player = cls.objects.filter(club=club, merged_into=None, key=name_key(name)).first()
         return player or cls.objects.create(name=name, club=club)
@@ -235,6 +236,13 @@ class Season(models.Model):
             "ask for confirmation)."
         ),
     )
+    # A guest (Player.guest) is ranked with everyone, then left out of the season's standings
+    # unless the season includes guests (docs/clubs.md).
+    include_guests = models.BooleanField(
+        _("include guests"),
+        default=False,
+        help_text=_("Rank the guests in the season's standings too."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -277,6 +285,11 @@ class ClubLog(models.Model):
         NIGHT_CLOSED = "night-closed", _("night closed")
         NIGHT_REOPENED = "night-reopened", _("night reopened")
         CLUB_EDITED = "club-edited", _("club settings changed")
+        GUEST_ADDED = "guest-added", _("guest added")
+        PLAYER_ARCHIVED = "player-archived", _("player archived")
+        PLAYER_UNARCHIVED = "player-unarchived", _("player back from the archive")
+        GUEST_JOINED = "guest-joined", _("guest made a roster player")
+        PLAYER_ERASED = "player-erased", _("player's personal data erased")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="log")
     action = models.CharField(max_length=20, choices=Action.choices)

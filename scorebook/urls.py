@@ -46,6 +46,7 @@ urlpatterns = [
     path("c/<str:token>/roster/", clubs.roster, name="roster"),
     path("c/<str:token>/players/<int:pk>/", clubs.player_page, name="club_player"),
     path("c/<str:token>/players/<int:pk>/name/", clubs.player_rename, name="player_rename"),
+    path("c/<str:token>/players/<int:pk>/erase/", clubs.player_erase, name="player_erase"),
     path("c/<str:token>/seasons/new/", clubs.new_season, name="new_season"),
     path("c/<str:token>/seasons/<int:pk>/", clubs.season_page, name="season"),
     path("c/<str:token>/seasons/<int:pk>/edit/", clubs.new_season, name="edit_season"),

@@ -90,7 +90,7 @@ class SeasonForm(VariantChoice):
     class Meta:
         model = Season
         fields = ["name", "starts_on", "ends_on", "variant", "kind", "best", "min_sessions",
-                  "min_partners", "confirmed_only"]  # fmt: skip
+                  "min_partners", "confirmed_only", "include_guests"]  # fmt: skip
         widgets = {
             "starts_on": DateInput(),
             "ends_on": DateInput(),
@@ -121,7 +121,7 @@ class MergeForm(forms.Form):
 
     def __init__(self, club: Club, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        roster = club.roster.filter(merged_into=None)
+        roster = club.roster.filter(merged_into=None, archived=False)  # bring him back first
         choices = [("", "---------")] + [
             (p.pk, p.name) for p in sorted(roster, key=lambda p: roster_order(p.name))
         ]

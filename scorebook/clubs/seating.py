@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
-from players.models import Club, ClubLog, Player, name_key, normal_name
+from players.models import Club, Player, name_key, normal_name
 from scorebook import derived
 from scorebook.clubs import services as clubs
 from scorebook.rules import PRESETS
@@ -109,9 +109,7 @@ def add_guest(night: Evening, name: str, *, author: AbstractBaseUser) -> Player:
         raise clubs.ClubError(_("Type the guest's name."), "guest")
     player = Player.objects.filter(club=club, merged_into=None, key=name_key(name)).first()
     if player is None:
-        player = Player.objects.create(club=club, name=name, guest=True)
-        clubs._log(club, ClubLog.Action.PLAYER_ADDED, author, player=player.pk, name=name,
-                   guest=True)  # fmt: skip
+        player = clubs.add_guest(club, name, author=author)
     night.present.add(player)
     derived.night_changed(night.pk)
     return player

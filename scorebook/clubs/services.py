@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -187,10 +187,20 @@ def _free_name(club: Club, name: str, but: Player | None = None) -> str:
     taken = Player.objects.filter(club=club, merged_into=None, key=name_key(name))
     if but is not None:
         taken = taken.exclude(pk=but.pk)
-    other = taken.values_list("name", flat=True).first()
+    other = taken.values_list("name", "archived").first()
+    if other is not None and other[1]:  # the one place he can be found: the archive
+        raise ClubError(
+            _(
+                "This name looks the same as “%(name)s”, in the roster's archive: bring him "
+                "back from there."
+            )
+            % {"name": other[0]},
+            "name",
+        )
     if other is not None:  # named as the roster has it, to be found there
         raise ClubError(
-            _("This name looks the same as “%(name)s”, already in the roster.") % {"name": other},
+            _("This name looks the same as “%(name)s”, already in the roster.")
+            % {"name": other[0]},
             "name",
         )
     return name
@@ -200,6 +210,102 @@ def _free_name(club: Club, name: str, but: Player | None = None) -> str:
 def add_player(club: Club, name: str, *, author: AbstractBaseUser) -> Player:
     player = Player.objects.create(club=club, name=_free_name(club, name))
     _log(club, ClubLog.Action.PLAYER_ADDED, author, player=player.pk, name=player.name)
+    return player
+
+
+@transaction.atomic
+def add_guest(club: Club, name: str, *, author: AbstractBaseUser) -> Player:
+    """A visitor of one night, seated under his name: on the roster as a guest (tagged, left
+    out of the seasons that do not include guests) until an organiser makes him a roster
+    player. A name the roster already has is refused, as :func:`add_player` refuses it."""
+    player = Player.objects.create(club=club, name=_free_name(club, name), guest=True)
+    _log(club, ClubLog.Action.GUEST_ADDED, author, player=player.pk, name=player.name)
+    return player
+
+
+def _roster_entry(player: Player) -> Club:
+    """The club of a live roster entry (not merged into another), else a refusal."""
+    if player.club is None or player.merged_into_id is not None:
+        raise ClubError(_("This player is not on the club's roster."), None)
+    return player.club
+
+
+@transaction.atomic
+def archive_player(player: Player, *, archived: bool = True, author: AbstractBaseUser) -> Player:
+    """The player left the club (``archived``), or came back. An archived player is offered
+    nowhere (the roster's pickers, the new table's names) and listed apart on the roster; his
+    tables, his page and every ladder he played in stay as they are, and his name seated at a
+    table is still him."""
+    club = _roster_entry(player)
+    if player.archived != archived:
+        player.archived = archived
+        player.save(update_fields=["archived"])
+        action = ClubLog.Action.PLAYER_ARCHIVED if archived else ClubLog.Action.PLAYER_UNARCHIVED
+        _log(club, action, author, player=player.pk, name=player.name)
+    return player
+
+
+@transaction.atomic
+def make_roster_player(player: Player, *, author: AbstractBaseUser) -> Player:
+    """A guest becomes a roster player: no longer tagged, and ranked in every season."""
+    club = _roster_entry(player)
+    if player.guest:
+        player.guest = False
+        player.save(update_fields=["guest"])
+        _log(club, ClubLog.Action.GUEST_JOINED, author, player=player.pk, name=player.name)
+    return player
+
+
+def erased_name(club: Club, number: int) -> str:
+    """The name an erased player goes by, in the club's words ("Игрок 17")."""
+    with translation.override(club.language):
+        return _("Player %(n)s") % {"n": number}
+
+
+# The names a history line keeps, by the field that names whose they are.
+_LOGGED_NAMES = {"player": ("name", "old", "new"), "source": ("source_name",),
+                 "target": ("target_name",)}  # fmt: skip
+
+
+@transaction.atomic
+def erase_player(player: Player, *, author: AbstractBaseUser) -> Player:
+    """Forget who the player was: his name becomes "Player 17" (a number no other entry of the
+    club goes by), he is no longer a guest nor linked to an account, and he is archived (no
+    picker offers "Player 17"). Every seat stays his, so every score and ladder stays as it
+    was. The entries merged into him go by the same name, and every line of the club's history
+    that named him or them names "Player 17" instead; the erasure's own line names no one
+    else. Every table he sat at shows the new name at once (derived.shown_changed)."""
+    club = _roster_entry(player)
+    Player.objects.select_for_update().get(pk=player.pk)  # one erasure of him at a time
+    player.refresh_from_db()
+    erased = ClubLog.objects.filter(club=club, action=ClubLog.Action.PLAYER_ERASED)
+    if erased.filter(detail__player=player.pk).exists():
+        name = player.name  # erased before (then someone was merged into him): his number stays
+    else:
+        taken = set(
+            Player.objects.filter(club=club, merged_into=None).values_list("key", flat=True)
+        )
+        number = erased.count() + 1
+        while name_key(erased_name(club, number)) in taken:
+            number += 1
+        name = erased_name(club, number)
+    entries = [player.pk, *Player.objects.filter(merged_into=player).values_list("pk", flat=True)]
+    player.name, player.guest, player.user, player.archived = name, False, None, True
+    player.save(update_fields=["name", "guest", "user", "archived"])
+    Player.objects.filter(merged_into=player).update(name=name, key=name_key(name), user=None)
+    naming = Q()
+    for whose in _LOGGED_NAMES:
+        naming |= Q(**{f"detail__{whose}__in": entries})
+    for line in ClubLog.objects.select_for_update().filter(naming, club=club):
+        detail = dict(line.detail)
+        for whose, fields in _LOGGED_NAMES.items():
+            if detail.get(whose) in entries:
+                detail.update({field: name for field in fields if field in detail})
+        if detail != line.detail:
+            line.detail = detail
+            line.save(update_fields=["detail"])
+    derived.shown_changed(Table.objects.filter(seats__player=player))
+    _log(club, ClubLog.Action.PLAYER_ERASED, author, player=player.pk, name=name)
     return player
 
 

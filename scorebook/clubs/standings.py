@@ -178,10 +178,13 @@ def names_of(tables: Iterable[Table]) -> dict[int, str]:
 
 @dataclass(frozen=True)
 class Standings:
-    """A ladder with the names to show it."""
+    """A ladder with the names to show it; ``guests`` are tagged as guests, and ``left_out``
+    says how many guests a season left out of it."""
 
     ladder: Ladder
     names: dict[int, str]
+    guests: frozenset[int] = frozenset()
+    left_out: int = 0
 
     @property
     def unqualified(self) -> bool:
@@ -189,9 +192,30 @@ class Standings:
 
     def rows(self) -> list[dict[str, Any]]:
         return [
-            {**dataclasses.asdict(s), "name": self.names.get(s.player, "?")}  # type: ignore[arg-type]
+            {
+                **dataclasses.asdict(s),
+                "name": self.names.get(s.player, "?"),  # type: ignore[arg-type]
+                "guest": s.player in self.guests,
+            }
             for s in self.ladder.standings
         ]
+
+
+def without(ladder: Ladder, players: set[int]) -> Ladder:
+    """The ladder without the lines of ``players``, the others ranked again among themselves
+    (two lines that shared a rank still share one: 1, 2, 2, 4 without the first is 1, 1, 3).
+    Their figures stay as computed: they played those rubbers, with and against everyone."""
+    kept = [s for s in ladder.standings if s.player not in players]
+    ranks = [s.rank for s in kept if s.rank is not None]
+    return dataclasses.replace(
+        ladder,
+        standings=tuple(
+            dataclasses.replace(s, rank=1 + sum(1 for r in ranks if r < s.rank))
+            if s.rank is not None
+            else s
+            for s in kept
+        ),
+    )
 
 
 def _stamps(tables: list[Table], seatings: dict[int, dict[str, int]]) -> list[str]:
@@ -214,19 +238,22 @@ def season_standings(season: Season) -> Standings:
     )
     seatings: dict[int, dict[str, int]] = {t.pk: {} for t in tables}
     names: dict[int, str] = {}
+    guests: set[int] = set()
     seats = Seat.objects.filter(table_id__in=list(seatings), player__isnull=False).values_list(
-        "table_id", "seat", "player_id", "player__name"
+        "table_id", "seat", "player_id", "player__name", "player__guest"
     )
-    for table_id, seat, player_id, name in seats:
+    for table_id, seat, player_id, name, guest in seats:
         seatings[table_id][seat] = player_id
         names[player_id] = name
+        if guest:
+            guests.add(player_id)
     params = (season.kind, season.best, season.min_sessions, season.min_partners,
-              season.confirmed_only)  # fmt: skip
+              season.confirmed_only, season.include_guests, sorted(guests))  # fmt: skip
     key = derived.season_key(
         season.pk, _stamps(tables, seatings), [season.variant, *params, sorted(names.items())]
     )
-    ladder = cache.get(key)
-    if ladder is None:
+    kept = cache.get(key)
+    if kept is None:
         found = outcomes(tables)
         ladder = standings(
             [
@@ -240,8 +267,17 @@ def season_standings(season: Season) -> Standings:
             min_partners=season.min_partners,
             name=lambda pid: names.get(pid, ""),
         )
-        cache.set(key, ladder, CACHE_SECONDS)
-    return Standings(ladder, names)
+        left_out = 0
+        if not season.include_guests:
+            # Guests play rubbers like anyone (their tables count for the others), but their
+            # own lines are left out of the season's standings (docs/clubs.md).
+            left_out = sum(1 for s in ladder.standings if s.player in guests)
+            ladder = without(ladder, guests)
+        kept = (ladder, left_out)
+        cache.set(key, kept, CACHE_SECONDS)
+    ladder, left_out = kept
+    shown = {s.player for s in ladder.standings}
+    return Standings(ladder, names, frozenset(guests & shown), left_out)
 
 
 def current_season(club: Club, today: datetime.date | None = None) -> Season | None:

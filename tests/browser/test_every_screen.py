@@ -222,6 +222,10 @@ def build(site: Site) -> World:
             Season(club=club, name="Рейтинг", starts_on=year[0], ends_on=year[1],
                    variant="russian", kind="rating"), author=organiser)  # fmt: skip
         player = Player.objects.get(club=club, name=LONG[0])
+        # A guest and an archived player, their tags beside sixty letters without a space.
+        clubs.add_guest(club, "Гостевой" * 7, author=organiser)
+        clubs.archive_player(clubs.add_player(club, "Архивный" * 7, author=organiser),
+                             author=organiser)  # fmt: skip
 
         c = f"/c/{club.token}"
         world.urls.update(
@@ -231,6 +235,7 @@ def build(site: Site) -> World:
                 "player": f"{c}/players/{player.pk}/",
                 "player in the rating": f"{c}/players/{player.pk}/?season={rating.pk}",
                 "rename a player": f"{c}/players/{player.pk}/name/",
+                "erase a player's data": f"{c}/players/{player.pk}/erase/",
                 "new season": f"{c}/seasons/new/",
                 "season": f"{c}/seasons/{total.pk}/",
                 "rating season": f"{c}/seasons/{rating.pk}/",

@@ -293,6 +293,11 @@ def _writes(club, night, lone, table, other_night, players):
          {"name": "Friday late", "date": "2026-11-20"}),
         (reverse("take_back_role", args=[club.token, ClubRole.objects.get(
             club=club, role=clubs.MEMBER, accepted=True).pk]), {}),
+        # The roster kept tidy: players[2] is archived, players[3] a guest.
+        (reverse("roster", args=[club.token]), {"action": "archive", "player": players[1].pk}),
+        (reverse("roster", args=[club.token]), {"action": "unarchive", "player": players[2].pk}),
+        (reverse("roster", args=[club.token]), {"action": "member", "player": players[3].pk}),
+        (reverse("player_erase", args=[club.token, players[3].pk]), {"confirm": "on"}),
         # last: the club's link changes, and every address above with it
         (reverse("new_public_link", args=[club.token]), {}),
     ]  # fmt: skip
@@ -303,7 +308,7 @@ def _state():
         sorted(Club.objects.values_list("pk", "token")),
         sorted(Evening.objects.values_list("pk", "name")),
         sorted(ClubRole.objects.values_list("club", "user", "role", "accepted")),
-        sorted(Player.objects.values_list("name", "merged_into")),
+        sorted(Player.objects.values_list("name", "merged_into", "archived", "guest", "user")),
         Season.objects.count(),
         sorted(Table.objects.values_list("pk", "evening")),
         ClubLog.objects.count(),
@@ -317,7 +322,9 @@ def scene(club, night, organiser, stranger):
     other = clubs.open_night(club, name="Saturday", date=NIGHT_DATE, author=organiser)
     table = seat_table(other, organiser, TABLE_1)
     lone = services.create_table(variant="russian", players=TABLE_2)
-    players = [clubs.add_player(club, "Anya", author=organiser), club.roster.get(name="Anna")]
+    players = [clubs.add_player(club, "Anya", author=organiser), club.roster.get(name="Anna"),
+               clubs.archive_player(club.roster.get(name="Boris"), author=organiser),
+               clubs.add_guest(club, "Oskar", author=organiser)]  # fmt: skip
     return _writes(club, night, lone, table, other, players), table
 
 

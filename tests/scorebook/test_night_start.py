@@ -172,3 +172,11 @@ def test_the_printed_cards_speak_the_language_asked(club, night, owner):
     body = pdf.night_cards_pdf(night, lang="ru", paper="a5", base_url="https://w.example")
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages)
     assert "Русский вист" in text and "Сканируйте" in text and "Russian whist" not in text
+
+
+def test_a_guest_added_at_the_night_is_in_the_clubs_history(club, night, owner):
+    from players.models import ClubLog
+
+    guest = seating.add_guest(night, "Visitor", author=owner)
+    entry = ClubLog.objects.filter(action=ClubLog.Action.GUEST_ADDED).get()
+    assert guest.guest and entry.detail["name"] == "Visitor"

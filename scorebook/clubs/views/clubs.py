@@ -232,6 +232,31 @@ def give_role(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "clubs/club_form.html", context, status=422)
 
 
+def _number(value: Any) -> int:
+    """A posted id; anything else is no such entry."""
+    if not isinstance(value, str) or not value.isascii() or not value.isdigit():
+        raise Http404("no such player")
+    return int(value)
+
+
+# The roster's one-button changes of an entry: the action posted -> the service, and what the
+# message says once it is done.
+ROSTER_CHANGES: dict[str, Any] = {
+    "archive": lambda player, user: (
+        clubs.archive_player(player, author=user),
+        _("%(name)s is in the archive: offered nowhere, his results kept."),
+    ),
+    "unarchive": lambda player, user: (
+        clubs.archive_player(player, archived=False, author=user),
+        _("%(name)s is back on the roster."),
+    ),
+    "member": lambda player, user: (
+        clubs.make_roster_player(player, author=user),
+        _("%(name)s is a roster player now, no longer a guest."),
+    ),
+}
+
+
 @require_http_methods(["GET", "POST"])
 def roster(request: HttpRequest, token: str) -> HttpResponse:
     club, role = get_club(request, token)
@@ -258,6 +283,13 @@ def roster(request: HttpRequest, token: str) -> HttpResponse:
                         data["source"], data["target"], author=request.user
                     ),
                 )
+        elif action in ROSTER_CHANGES:
+            player = get_object_or_404(
+                Player, pk=_number(request.POST.get("player")), club=club, merged_into=None
+            )
+            done, said = ROSTER_CHANGES[action](player, request.user)
+            messages.success(request, with_names(said, name=done.name))
+            return redirect("roster", token=club.token)
         if done is not None:
             if action == "merge":
                 messages.success(
@@ -277,7 +309,8 @@ def roster(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "club": club,
         "role": role,
-        "players": players,
+        "players": [p for p in players if not p.archived],
+        "archived": [p for p in players if p.archived],
         "merged": merged,
         "add_form": add_form,
         "merge_form": merge_form,
@@ -299,6 +332,26 @@ def player_rename(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     status = 422 if request.method == "POST" else 200
     context = {"club": club, "player": player, "form": form}
     return render(request, "clubs/player_rename.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def player_erase(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """Erase a player's personal data, once the organiser ticks the box: his name becomes
+    "Player 17" everywhere, his scores stay."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    player = get_object_or_404(Player, pk=pk, club=club, merged_into=None)
+    if request.method == "POST":
+        if request.POST.get("confirm"):  # one tap too many must not forget a player
+            erased = clubs.erase_player(player, author=request.user)  # type: ignore[arg-type]
+            messages.success(
+                request, with_names(_("Erased: the player is “%(name)s” now."), name=erased.name)
+            )
+            return redirect("roster", token=club.token)
+        messages.error(request, _("Tick the box to confirm, then erase."))
+    status = 422 if request.method == "POST" else 200
+    context = {"club": club, "player": player}
+    return render(request, "clubs/player_erase.html", context, status=status)
 
 
 def _file_stem(club: Club, season: Season) -> str:

@@ -130,14 +130,17 @@ def _table_after(request: HttpRequest, variant: str) -> dict[str, Any] | None:
 
 def known_players(request: HttpRequest, night: Evening | None) -> list[str]:
     """The names to offer for the seats: the club's roster for a club night, otherwise only
-    the players of this browser's or this account's own tables (never anyone else's)."""
+    the players of this browser's or this account's own tables (never anyone else's). An
+    archived player is offered in neither (his name typed still seats him)."""
     if night is not None:
-        roster = Player.objects.filter(club=night.club, merged_into=None)
+        roster = Player.objects.filter(club=night.club, merged_into=None, archived=False)
         return list(roster.order_by("name").values_list("name", flat=True)[:500])
     own = Q(edit_token__in=request.session.get(REMEMBERED, []))
     if request.user.is_authenticated:
         own |= Q(owner=request.user) | Q(members=request.user)
-    seats = Seat.objects.filter(table__in=Table.objects.filter(own), player__isnull=False)
+    seats = Seat.objects.filter(
+        table__in=Table.objects.filter(own), player__isnull=False, player__archived=False
+    )
     names = seats.values_list("player__name", flat=True).distinct()
     return sorted(set(names[:500]))
 
