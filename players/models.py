@@ -81,6 +81,8 @@ class Club(models.Model):
     )
     # A prize for the last place of a night too (the booby prize), beside the first three.
     booby_prize = models.BooleanField(_("booby prize for the last place"), default=False)
+    # Whether a guest may win a night's prize (else the prizes go to the roster's players).
+    guest_prizes = models.BooleanField(_("guests win prizes"), default=False)
     # The read-only public link: nights, seasons and standings, never the roster.
     token = models.CharField(max_length=40, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)

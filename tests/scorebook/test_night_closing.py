@@ -203,3 +203,27 @@ def test_the_booby_prize_goes_to_the_last_place_when_the_club_gives_one():
     assert [who for _p, who, _v in first] == ["a", "b", "c"]
     assert [who for _p, who, _v in booby] == ["e", "f"]
     assert clubs.prizes(values, booby=False)[1] == []
+
+
+def test_guests_win_prizes_only_when_the_club_says_so(client, club, night, owner):
+    from players.models import Player
+
+    table = seat(night, owner)
+    add_deals(table, 9, 9)  # North-South win: Anna and Vera share the first place
+    Player.objects.filter(name="Anna").update(guest=True)
+    clubs.close_night(night, author=owner)
+    url = reverse("evening", args=[night.token])
+
+    def prize_text():
+        page = client.get(url).content.decode()
+        return page[
+            page.index('class="prizes"') : page.index("</section>", page.index('class="prizes"'))
+        ]
+
+    without = prize_text()
+    club.guest_prizes = True
+    club.save()
+    with_guests = prize_text()
+
+    assert "Anna" not in without and "Place 1</strong> · <bdi>Vera" in without
+    assert "Anna" in with_guests

@@ -136,7 +136,8 @@ def club_confirmation(request: HttpRequest, token: str) -> HttpResponse:
     else:
         club.confirmation = mode
         club.booby_prize = bool(request.POST.get("booby_prize"))
-        club.save(update_fields=["confirmation", "booby_prize"])
+        club.guest_prizes = bool(request.POST.get("guest_prizes"))
+        club.save(update_fields=["confirmation", "booby_prize", "guest_prizes"])
         messages.success(request, _("The club's settings are saved."))
     return redirect("club", token=club.token)
 

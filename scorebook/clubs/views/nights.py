@@ -28,6 +28,7 @@ from scorebook.clubs import services as clubs
 from scorebook.display.text import with_names
 from scorebook.display.variants import variant_name
 from scorebook.rules import PRESETS
+from players.models import Player
 from scorebook.tables.models import Evening, Table
 from scorebook.tables.views.tables import table_form
 from scorebook.web.limits import TABLE_RATE
@@ -98,7 +99,9 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
         "variant_name": variant_name,
     }
     if night.closed_at is not None and night.club is not None:
-        context["prizes"] = prize_lists(ranked, booby=night.club.booby_prize)
+        context["prizes"] = prize_lists(
+            ranked, booby=night.club.booby_prize, guests=night.club.guest_prizes
+        )
     if role == clubs.ORGANISER:
         assert night.club is not None
         context["seated_twice"] = seated_twice(glance)
@@ -240,13 +243,21 @@ def night_table(request: HttpRequest, token: str, variant: str) -> HttpResponse:
 
 
 def prize_lists(
-    ranked: list[tuple[str, standings.Standings]], *, booby: bool
+    ranked: list[tuple[str, standings.Standings]], *, booby: bool, guests: bool = False
 ) -> list[dict[str, Any]]:
     """Each variant's prize winners: the first three places (shared when equal), and the
-    booby prize when the club gives one."""
+    booby prize when the club gives one; guests only when the club lets them win (else the
+    places are counted among the roster's players)."""
+    ids = {row["player"] for _variant, table in ranked for row in table.rows()}
+    visiting = (
+        set()
+        if guests
+        else set(Player.objects.filter(pk__in=ids, guest=True).values_list("pk", flat=True))
+    )
     lists = []
     for variant, table in ranked:
-        values = [(row["name"], float(row["value"])) for row in table.rows()]
+        rows = [row for row in table.rows() if row["player"] not in visiting]
+        values = [(row["name"], float(row["value"])) for row in rows]
         first, last = clubs.prizes(values, booby=booby)
         lists.append({"variant": variant_name(variant), "first": first, "booby": last})
     return lists
@@ -279,7 +290,7 @@ def close_night(request: HttpRequest, token: str) -> HttpResponse:
         "evening": night,
         "club": night.club,
         "ranked": [(variant_name(v), st) for v, st in ranked],
-        "prizes": prize_lists(ranked, booby=night.club.booby_prize),
+        "prizes": prize_lists(ranked, booby=night.club.booby_prize, guests=night.club.guest_prizes),
         "waiting": clubs.awaiting_confirmation(night),
         "error": error,
     }
