@@ -22,13 +22,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_ratelimit.decorators import ratelimit
 
+from players.models import Player
 from scorebook import derived
 from scorebook.clubs import seating, standings
 from scorebook.clubs import services as clubs
 from scorebook.display.text import with_names
 from scorebook.display.variants import variant_name
 from scorebook.rules import PRESETS
-from players.models import Player
 from scorebook.tables.models import Evening, Table
 from scorebook.tables.views.tables import table_form
 from scorebook.web.limits import TABLE_RATE
