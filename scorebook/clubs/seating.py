@@ -18,11 +18,14 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Count, Q
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from players.models import Club, Player, name_key, normal_name
 from scorebook import derived
 from scorebook.clubs import services as clubs
+from scorebook.movements import IndividualPlan, MovementError, individual
 from scorebook.rules import PRESETS
 from scorebook.tables.models import Evening, Table
 
@@ -224,3 +227,234 @@ def seating_view(night: Evening) -> dict[str, Any] | None:
         "sit_out": out,
         "started": bool(seating.get("started")),
     }
+
+
+# ---------------------------------------------------------------------------------------------
+# A night in rounds: an individual tournament (docs/movements.md), partners changing every round
+
+INDIVIDUAL = "individual"
+DEFAULT_DEALS = 8  # a round's deals at each table: about half an hour
+
+
+def round_plan(players: int, rounds: int | None) -> IndividualPlan:
+    """The whist tournament for ``players`` (its first ``rounds``), or a refusal saying why."""
+    try:
+        return individual(players, rounds=rounds)
+    except MovementError as error:
+        raise clubs.ClubError(
+            _("No individual tournament for %(n)s players: %(why)s")
+            % {"n": players, "why": str(error)},
+            "rounds",
+        ) from error
+
+
+@transaction.atomic
+def draw_rounds(
+    night: Evening, variant: str, *, rounds: int | None, deals: int, seed: int | None = None
+) -> dict[str, Any]:
+    """Draw the players present onto the plan's numbers (kept with the night): the night is
+    then played in rounds, each round's tables started at once."""
+    clubs._still_open(night)
+    if variant not in PRESETS or PRESETS[variant].sides != ("NS", "EW"):
+        raise clubs.ClubError(_("A tournament is played in a partnership variant."), "variant")
+    if not 1 <= deals <= 99:
+        raise clubs.ClubError(_("Deals a round: from 1 to 99."), "deals")
+    ids = sorted(night.present.values_list("pk", flat=True))
+    plan = round_plan(len(ids), rounds)
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    random.Random(seed).shuffle(ids)
+    night.seating = {
+        "format": INDIVIDUAL,
+        "seed": seed,
+        "variant": variant,
+        "numbers": ids,  # player number n is ids[n - 1]
+        "rounds": len(plan.rounds),
+        "deals": deals,
+        "current": 0,
+        "round_tables": {},
+    }
+    night.save(update_fields=["seating"])
+    return night.seating
+
+
+def in_rounds(night: Evening) -> bool:
+    return bool(night.seating) and night.seating.get("format") == INDIVIDUAL
+
+
+def _plan_of(seating: dict[str, Any]) -> IndividualPlan:
+    return round_plan(len(seating["numbers"]), seating["rounds"])
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """A table of a round: its number in the round, the night's table once started, the
+    players by seat, and how many deals it has played of the round's."""
+
+    number: int
+    table: Table | None
+    seats: list[tuple[str, Player | None]]
+    played: int
+    done: bool
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    tables: list[RoundTable]
+    sit_out: list[Player | None]
+
+    @property
+    def done(self) -> bool:
+        return bool(self.tables) and all(t.done for t in self.tables)
+
+    @property
+    def playing(self) -> int:
+        return sum(1 for t in self.tables if not t.done)
+
+
+def rounds_view(night: Evening) -> dict[str, Any] | None:
+    """Every round of a night in rounds, with the players' names and each started table's
+    progress, for the organiser's page, the night page and the players' phones."""
+    if not in_rounds(night):
+        return None
+    seating = night.seating
+    plan = _plan_of(seating)
+    numbers: list[int] = seating["numbers"]
+    players = {p.pk: p for p in Player.objects.filter(pk__in=numbers)}
+    who = {n: players.get(pid) for n, pid in enumerate(numbers, start=1)}
+    started: dict[str, list[int]] = seating.get("round_tables", {})
+    table_ids = [pk for pks in started.values() for pk in pks]
+    tables = {t.pk: t for t in Table.objects.filter(pk__in=table_ids)}
+    played = dict(
+        Table.objects.filter(pk__in=table_ids)
+        .annotate(n=Count("deals", filter=Q(deals__removed=False)))
+        .values_list("pk", "n")
+    )
+    deals = int(seating["deals"])
+    views = []
+    for plan_round in plan.rounds:
+        pks = started.get(str(plan_round.number), [])
+        rows = []
+        for index, game in enumerate(plan_round.games):
+            table = tables.get(pks[index]) if index < len(pks) else None
+            count = played.get(table.pk, 0) if table is not None else 0
+            seats = [(seat, who[n]) for seat, n in zip("NESW", game, strict=True)]
+            rows.append(
+                RoundTable(index + 1, table, seats, count, table is not None and count >= deals)
+            )
+        views.append(RoundView(plan_round.number, rows, [who[n] for n in plan_round.sit_out]))
+    current = int(seating.get("current", 0))
+    return {
+        "variant": seating["variant"],
+        "seed": seating["seed"],
+        "deals": deals,
+        "numbers": [(n, who[n]) for n in who],
+        "rounds": views,
+        "current": current,
+        "current_round": views[current - 1] if current else None,
+        "next_round": views[current] if current < len(views) else None,
+    }
+
+
+@transaction.atomic
+def start_round(night: Evening, *, author: AbstractBaseUser) -> list[Table]:
+    """Start the next round's tables at once; the round before must be complete at every
+    table (its deals played)."""
+    club = night.club
+    assert club is not None
+    night = Evening.objects.select_for_update().select_related("club").get(pk=night.pk)
+    if not in_rounds(night):
+        raise clubs.ClubError(_("Draw the players onto the plan first."), "seating")
+    view = rounds_view(night)
+    assert view is not None
+    current = view["current_round"]
+    if current is not None and not current.done:
+        raise clubs.ClubError(
+            ngettext(
+                "Round %(n)s is not over: %(playing)s table is still playing.",
+                "Round %(n)s is not over: %(playing)s tables are still playing.",
+                current.playing,
+            )
+            % {"n": current.number, "playing": current.playing},
+            "seating",
+        )
+    upcoming = view["next_round"]
+    if upcoming is None:
+        raise clubs.ClubError(_("Every round has been played."), "seating")
+    seating = night.seating
+    variant = seating["variant"]
+    options = club.options if variant == club.variant else {}
+    started = []
+    with translation.override(club.language):
+        for row in upcoming.tables:
+            players = {seat: player.name for seat, player in row.seats if player is not None}
+            title = _("Round %(round)s, table %(table)s") % {
+                "round": upcoming.number,
+                "table": row.number,
+            }
+            started.append(
+                clubs.start_table(
+                    night,
+                    author=author,
+                    variant=variant,
+                    players=players,
+                    options=options,
+                    title=title,
+                )  # fmt: skip
+            )
+    seating["round_tables"][str(upcoming.number)] = [t.pk for t in started]
+    seating["current"] = upcoming.number
+    night.seating = seating
+    night.save(update_fields=["seating"])
+    return started
+
+
+def route(view: dict[str, Any], player: Player) -> list[dict[str, Any]]:
+    """A player's route card: in each round his table and seat, his partner and opponents,
+    or that he sits out."""
+    card = []
+    for plan_round in view["rounds"]:
+        line: dict[str, Any] = {"round": plan_round.number, "sits_out": True}
+        for row in plan_round.tables:
+            seats = dict(row.seats)
+            for seat, who in row.seats:
+                if who is not None and who.pk == player.pk:
+                    partner = seats[PARTNER[seat]]
+                    others = [seats[s] for s in "NESW" if s not in (seat, PARTNER[seat])]
+                    line = {"round": plan_round.number, "sits_out": False, "table": row.number,
+                            "seat": seat, "partner": partner, "opponents": others,
+                            "started": row.table}  # fmt: skip
+        card.append(line)
+    return card
+
+
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def round_standings(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The night's players by their average result per round played (the sum beside it),
+    from the started tables' settlements."""
+    from scorebook.tables import services as tables
+
+    started = [row.table for r in view["rounds"] for row in r.tables if row.table is not None]
+    scored = tables.score_tables(started)
+    totals: dict[int, list[float]] = {}
+    names: dict[int, str] = {}
+    for r in view["rounds"]:
+        for row in r.tables:
+            if row.table is None or row.table.pk not in scored:
+                continue
+            _record, sheet = scored[row.table.pk]
+            if not sheet.played:
+                continue
+            for seat, who in row.seats:
+                if who is None:
+                    continue
+                names[who.pk] = who.name
+                totals.setdefault(who.pk, []).append(float(sheet.settlement_players.get(seat, 0)))
+    rows = [
+        {"name": names[pk], "rounds": len(v), "total": sum(v), "average": sum(v) / len(v)}
+        for pk, v in totals.items()
+    ]
+    rows.sort(key=lambda row: (-row["average"], row["name"]))
+    return rows

@@ -778,10 +778,14 @@ class TableCard:
 
 
 def table_cards(evening: Evening, base_url: str) -> list[TableCard]:
-    """The cards of the night's tables, in the order of their numbers. ``base_url``: the
-    site's address the phones reach (the request's, for the organiser's own screen)."""
+    """The cards of the night's tables, in the order of their numbers (of a night in rounds,
+    the current round's). ``base_url``: the site's address the phones reach (the request's,
+    for the organiser's own screen)."""
     cards = []
     tables = evening.tables.order_by("number", "created_at", "pk").prefetch_related("seats__player")
+    seating = evening.seating or {}
+    if seating.get("current"):  # a night in rounds: the round being played
+        tables = tables.filter(pk__in=seating["round_tables"].get(str(seating["current"]), []))
     for table in tables:
         path = reverse("table", args=[table.edit_token])
         url = base_url.rstrip("/") + path

@@ -13,7 +13,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.safestring import SafeString
@@ -98,6 +98,10 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
         "night_version": version,
         "variant_name": variant_name,
     }
+    if seating.in_rounds(night):
+        plan = seating.rounds_view(night)
+        context["rounds"] = plan
+        context["round_standings"] = seating.round_standings(plan) if plan else []
     if night.closed_at is not None and night.club is not None:
         context["prizes"] = prize_lists(
             ranked, booby=night.club.booby_prize, guests=night.club.guest_prizes
@@ -359,9 +363,24 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         action = request.POST.get("action", "")
         try:
-            if action == "draw":
+            if action == "draw" and request.POST.get("format") == seating.INDIVIDUAL:
+                seating.draw_rounds(
+                    night,
+                    request.POST.get("variant") or night.club.variant,
+                    rounds=_posted_number(request, "rounds"),
+                    deals=_posted_number(request, "deals") or seating.DEFAULT_DEALS,
+                )
+            elif action == "draw":
                 variant = request.POST.get("variant") or night.club.variant
                 seating.draw_seating(night, variant)
+            elif action == "round":
+                tables = seating.start_round(night, author=request.user)  # type: ignore[arg-type]
+                messages.success(
+                    request,
+                    _("Round %(n)s started: %(tables)s tables.")
+                    % {"n": night.seating["current"], "tables": len(tables)},
+                )
+                return redirect("night_cards", token=night.token)
             elif action == "swap":
                 seating.swap_seats(
                     night, request.POST.get("first", ""), request.POST.get("second", "")
@@ -376,6 +395,15 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
         except clubs.ClubError as refusal:
             messages.error(request, refusal.message)
         return redirect("night_seating", token=night.token)
+    if seating.in_rounds(night):
+        context = {
+            "evening": night,
+            "club": night.club,
+            "plan": seating.rounds_view(night),
+            "present": night.present.count(),
+            "variants": _partnership_variants(),
+        }
+        return render(request, "clubs/night_rounds.html", context)
     drawn = seating.seating_view(night)
     present = night.present.count()
     context = {
@@ -385,9 +413,51 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
         "present": present,
         "count": seating.count_line(present, drawn["variant"] if drawn else night.club.variant),
         "variants": [(key, variant_name(key)) for key in PRESETS],
+        "partnership_variants": _partnership_variants(),
+        "default_deals": seating.DEFAULT_DEALS,
         "places": [place for table in drawn["tables"] for _s, place, _p in table]
         + [place for place, _p in drawn["sit_out"]]
         if drawn
         else [],
     }
     return render(request, "clubs/night_seating.html", context)
+
+
+def _posted_number(request: HttpRequest, name: str) -> int | None:
+    value = str(request.POST.get(name, "")).strip()
+    return int(value) if value.isdigit() and len(value) < 4 else None
+
+
+def _partnership_variants() -> list[tuple[str, Any]]:
+    return [(k, variant_name(k)) for k, p in PRESETS.items() if p.sides == ("NS", "EW")]
+
+
+@require_http_methods(["GET", "POST"])
+def night_route(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's phone at a night in rounds: he picks his name once (remembered on the
+    phone), then sees where he sits in each round and with whom: his route card."""
+    night = _night(token)
+    view = seating.rounds_view(night)
+    if view is None:
+        raise Http404("this night is not played in rounds")
+    key = f"night-player-{night.pk}"
+    if request.method == "POST":
+        chosen = str(request.POST.get("player", ""))
+        known = {str(player.pk) for _n, player in view["numbers"] if player is not None}
+        if chosen in known:
+            request.session[key] = int(chosen)
+        else:  # "not me": the phone forgets the name
+            request.session.pop(key, None)
+        return redirect("night_route", token=night.token)
+    me = next(
+        (p for _n, p in view["numbers"] if p is not None and p.pk == request.session.get(key)),
+        None,
+    )
+    context = {
+        "evening": night,
+        "club": night.club,
+        "plan": view,
+        "me": me,
+        "card": seating.route(view, me) if me is not None else None,
+    }
+    return render(request, "clubs/night_route.html", context)

@@ -1,0 +1,137 @@
+"""A night in rounds: an individual tournament. The players present are drawn onto the plan's
+numbers, each round's tables start at once when the round before is over, each player's phone
+shows his route, and the night ranks by the average result per round played."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from players.models import Player
+from scorebook.clubs import seating
+from scorebook.clubs import services as clubs
+from scorebook.movements import individual
+from scorebook.tables.models import Table
+from tests.scorebook.conftest import add_deals
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Fedor", "Galya", "Ilya"]
+
+
+@pytest.fixture
+def night(owner):
+    club = clubs.create_club(user=owner, name="Moika", variant="russian", language="en")
+    night = clubs.open_night(club, name="Fri", date=datetime.date(2026, 11, 20), author=owner)
+    players = [clubs.add_player(club, name, author=owner) for name in NAMES]
+    seating.set_present(night, [p.pk for p in players], author=owner)
+    return night
+
+
+def play_round(night):
+    for table in Table.objects.filter(
+        pk__in=night.seating["round_tables"][str(night.seating["current"])]
+    ):
+        add_deals(table, 9, 5)
+
+
+def test_the_rounds_follow_the_plan_and_wait_for_every_table(night, owner):
+    seating.draw_rounds(night, "russian", rounds=3, deals=2, seed=5)
+    plan = individual(9, rounds=3)
+
+    first = seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    numbers = night.seating["numbers"]
+    assert len(first) == 2 and [t.title for t in first] == [
+        "Round 1, table 1", "Round 1, table 2"
+    ]  # fmt: skip
+    for table, game in zip(first, plan.rounds[0].games, strict=True):
+        seated = dict(table.seats.values_list("seat", "player_id"))
+        assert seated == {seat: numbers[n - 1] for seat, n in zip("NESW", game, strict=True)}
+
+    with pytest.raises(clubs.ClubError, match="Round 1 is not over: 2 tables are still playing"):
+        seating.start_round(night, author=owner)
+    play_round(night)
+    second = seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    assert night.seating["current"] == 2 and len(second) == 2
+    play_round(night)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    play_round(night)
+    with pytest.raises(clubs.ClubError, match="Every round has been played"):
+        seating.start_round(night, author=owner)
+    assert Table.objects.filter(evening=night).count() == 6
+
+
+def test_each_player_sits_out_as_the_plan_says_and_his_route_shows_it(client, night, owner):
+    seating.draw_rounds(night, "russian", rounds=3, deals=2, seed=5)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    out_first = night.seating["numbers"][individual(9, rounds=3).rounds[0].sit_out[0] - 1]
+    url = reverse("night_route", args=[night.token])
+    phone = Client()  # anyone with the night's link
+
+    choose = phone.get(url).content.decode()
+    phone.post(url, {"player": out_first})
+    card = phone.get(url).content.decode()
+
+    assert "Who are you?" in choose
+    assert "Round 1</strong>:\n    you sit out" in card
+    assert card.count("partner") == 2  # he plays the two other rounds
+    phone.post(url, {"player": ""})  # "not me"
+    assert "Who are you?" in phone.get(url).content.decode()
+
+
+def test_the_tournament_ranks_by_the_average_per_round_played(client, night, owner):
+    seating.draw_rounds(night, "russian", rounds=2, deals=2, seed=5)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    play_round(night)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    play_round(night)
+    view = seating.rounds_view(night)
+
+    rows = seating.round_standings(view)
+
+    assert len(rows) == 9 and sum(row["rounds"] for row in rows) == 16  # 2 rounds × 8 seats
+    assert any(row["total"] != 0 for row in rows)
+    averages = [row["average"] for row in rows]
+    assert averages == sorted(averages, reverse=True)
+    for row in rows:
+        assert row["average"] == pytest.approx(row["total"] / row["rounds"])
+    page = client.get(reverse("evening", args=[night.token])).content.decode()
+    assert "Standings of the tournament" in page
+
+
+@pytest.mark.parametrize(
+    "present, message",
+    [(3, "No individual tournament for 3 players"), (9, "A tournament is played in a partnership")],
+)
+def test_a_plan_that_cannot_be_is_refused_with_a_reason(night, owner, present, message):
+    ids = list(Player.objects.values_list("pk", flat=True))[:present]
+    seating.set_present(night, ids, author=owner)
+    variant = "hussar" if "partnership" in message else "russian"
+    with pytest.raises(clubs.ClubError, match=message):
+        seating.draw_rounds(night, variant, rounds=None, deals=4)
+
+
+def test_the_organiser_plays_the_night_in_rounds_from_the_seating_page(client, night, owner):
+    client.force_login(owner)
+    url = reverse("night_seating", args=[night.token])
+    client.post(url, {"action": "draw", "format": "individual", "rounds": "3", "deals": "2",
+                      "variant": "russian"})  # fmt: skip
+    page = client.get(url).content.decode()
+    assert "An individual tournament" in page and "Start round 1" in page
+
+    started = client.post(url, {"action": "round"})
+
+    night.refresh_from_db()
+    assert started.status_code == 302 and night.seating["current"] == 1
+    assert "0 of 2 deals" in client.get(url).content.decode()
+    refused = client.post(url, {"action": "round"}, follow=True).content.decode()
+    assert "Round 1 is not over" in refused
