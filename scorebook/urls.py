@@ -63,6 +63,7 @@ urlpatterns = [
     path("e/<str:token>/present/", evenings.night_present, name="night_present"),
     path("e/<str:token>/seating/", evenings.night_seating, name="night_seating"),
     path("e/<str:token>/route/", evenings.night_route, name="night_route"),
+    path("e/<str:token>/drive/<str:link>/", evenings.drive_table, name="drive_table"),
     path("e/<str:token>/cards/", sheets.night_cards, name="night_cards"),
     path("e/<str:token>/cards.pdf", sheets.night_cards_pdf, name="night_cards_pdf"),
     path("e/<str:token>/reopen/", evenings.reopen_night, name="reopen_night"),

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -24,10 +25,12 @@ from django_ratelimit.decorators import ratelimit
 
 from players.models import Player
 from scorebook import derived
-from scorebook.clubs import seating, standings
+from scorebook.clubs import drive, seating, standings
 from scorebook.clubs import services as clubs
 from scorebook.display.text import with_names
 from scorebook.display.variants import variant_name
+from scorebook.printing.pdf import qr_data_uri
+from scorebook.printing.queue import site_url
 from scorebook.rules import PRESETS
 from scorebook.tables.models import Evening, Table
 from scorebook.tables.views.tables import table_form
@@ -98,6 +101,8 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
         "night_version": version,
         "variant_name": variant_name,
     }
+    if drive.in_drive(night):
+        context["drive"] = drive.view(night)
     if seating.in_rounds(night):
         plan = seating.rounds_view(night)
         context["rounds"] = plan
@@ -363,7 +368,13 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         action = request.POST.get("action", "")
         try:
-            if action == "draw" and request.POST.get("format") == seating.INDIVIDUAL:
+            if action == "draw" and request.POST.get("format") == drive.DRIVE:
+                drive.draw_drive(
+                    night,
+                    hands=_posted_number(request, "hands") or drive.DEFAULT_HANDS,
+                    rounds=_posted_number(request, "rounds") or drive.DEFAULT_ROUNDS,
+                )
+            elif action == "draw" and request.POST.get("format") == seating.INDIVIDUAL:
                 seating.draw_rounds(
                     night,
                     request.POST.get("variant") or night.club.variant,
@@ -395,6 +406,8 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
         except clubs.ClubError as refusal:
             messages.error(request, refusal.message)
         return redirect("night_seating", token=night.token)
+    if drive.in_drive(night):
+        return render(request, "clubs/night_drive.html", _drive_context(request, night))
     if seating.in_rounds(night):
         context = {
             "evening": night,
@@ -461,3 +474,55 @@ def night_route(request: HttpRequest, token: str) -> HttpResponse:
         "card": seating.route(view, me) if me is not None else None,
     }
     return render(request, "clubs/night_route.html", context)
+
+
+def _drive_context(request: HttpRequest, night: Evening) -> dict[str, Any]:
+    """The drive for its organiser: the round in play, each table's link and code, the
+    standings."""
+    shown = drive.view(night)
+    base = site_url() or request.build_absolute_uri("/")
+    links = {
+        row.number: base.rstrip("/") + reverse("drive_table", args=[night.token, row.link])
+        for row in shown["tables"]
+    }
+    return {
+        "evening": night,
+        "club": night.club,
+        "drive": shown,
+        "links": links,
+        "codes": {number: qr_data_uri(url) for number, url in links.items()},
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def drive_table(request: HttpRequest, token: str, link: str) -> HttpResponse:
+    """A drive table's page, through its own link (its card's code): the round's players by
+    seat and one row of taps a hand, N-S's tricks (E-W took the rest)."""
+    night = _night(token)
+    if not drive.in_drive(night):
+        raise Http404("no drive tonight")
+    number = drive.table_of(night, link)
+    if number is None:
+        raise Http404("no such drive table")
+    error = ""
+    if request.method == "POST":
+        tricks: list[int | None] = []
+        for hand in range(1, int(night.seating["hands"]) + 1):
+            value = str(request.POST.get(f"hand_{hand}", "")).strip()
+            tricks.append(int(value) if value.isdigit() and len(value) < 3 else None)
+        try:
+            drive.enter(night, number, tricks)
+        except clubs.ClubError as refusal:
+            error = refusal.message
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("drive_table", token=night.token, link=link)
+    shown = drive.view(night)
+    row = next((t for t in shown["tables"] if t.number == number), None)
+    hands = []
+    if row is not None:
+        numbers = range(1, shown["hands"] + 1)
+        hands = list(zip(numbers, row.trumps, row.entered, strict=True))
+    context = {"evening": night, "club": night.club, "drive": shown, "row": row, "error": error,
+               "hands": hands, "tricks": range(14)}  # fmt: skip
+    return render(request, "clubs/drive_table.html", context, status=422 if error else 200)

@@ -1,0 +1,91 @@
+"""A whist drive of 8 players for two rounds, on phones (360×740) in English and Russian: the
+organiser draws it, each table's phone enters its four hands through the table's own link (one
+tap a hand), the second round is seated from the first, and the standings follow.
+
+Screenshots: tests/browser/screenshots/drive-*.png.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from urllib.parse import urlparse
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import BrowserContext, expect
+
+from scorebook.clubs import seating
+from scorebook.clubs import services as clubs
+from tests.browser.conftest import PHONE, Site
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "lantern-Quartz-917"
+NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Fedor", "Galya"]
+WORDS = {
+    "en": {"drive": "A whist drive: the winners move up a table each round",
+           "draw": "Draw the seats", "save": "Save the hands", "round": "Round {n} of 2",
+           "standings": "Standings of the drive", "over": "The drive is over",
+           "saved": "Saved."},
+    "ru": {"drive": "Вист-драйв: победители каждый круг переходят на стол выше",
+           "draw": "Разыграть места", "save": "Сохранить раздачи", "round": "Круг {n} из 2",
+           "standings": "Итоги вист-драйва", "over": "Вист-драйв окончен",
+           "saved": "Сохранено."},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_two_rounds_of_a_whist_drive(
+    site: Site, new_context: Callable[..., BrowserContext], shot: Callable[..., None], lang: str
+) -> None:
+    words = WORDS[lang]
+    locale = "ru-RU" if lang == "ru" else "en-GB"
+
+    def drive_night():  # type: ignore[no-untyped-def]
+        owner = get_user_model().objects.create_user("organiser", password=PASSWORD)
+        club = clubs.create_club(user=owner, name="Moika", variant="russian", language=lang)
+        night = clubs.open_night(club, name="Fri", date=datetime.date(2026, 11, 20), author=owner)
+        players = [clubs.add_player(club, name, author=owner) for name in NAMES]
+        seating.set_present(night, [p.pk for p in players], author=owner)
+        return night
+
+    night = site.db(drive_night)
+    page = new_context(locale=locale).new_page()
+    page.goto("/accounts/login/")
+    page.locator("#id_username").fill("organiser")
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("#id_password").press("Enter")
+    expect(page.locator("nav.account")).to_contain_text("organiser")
+    page.goto(f"/e/{night.token}/seating/")
+    page.get_by_label(words["drive"]).check()
+    page.locator("#rounds").fill("2")
+    page.get_by_role("button", name=words["draw"]).click()
+
+    for number in (1, 2):
+        expect(page.locator("p.lead")).to_contain_text(words["round"].format(n=number))
+        links = [a.get_attribute("href") for a in page.locator("details.table-card a").all()]
+        assert len(links) == 2
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        shot(page, f"drive-{lang}-round-{number}")
+        for index, link in enumerate(links):
+            assert link is not None
+            phone = new_context(locale=locale).new_page()
+            phone.goto(urlparse(link).path)  # the table's code, scanned
+            for hand in range(1, 5):
+                tricks = str(7 + index) if hand % 2 else str(5)
+                phone.locator(f"label.tap:has(input[name=hand_{hand}][value='{tricks}'])").click()
+            assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            if number == 1 and index == 0:
+                shot(phone, f"drive-{lang}-table", screen=True)
+            phone.get_by_role("button", name=words["save"]).click()
+            expect(phone.locator("main")).to_contain_text(words["saved"])
+            phone.close()
+        page.reload()
+
+    expect(page.locator("p.lead")).to_contain_text(words["over"])
+    expect(page.locator("main")).to_contain_text(words["standings"])
+    shot(page, f"drive-{lang}-standings")
+    night_page = new_context(locale=locale).new_page()
+    night_page.goto(f"/e/{night.token}/")
+    expect(night_page.locator("main")).to_contain_text(words["standings"])

@@ -1,0 +1,95 @@
+"""A whist drive night: the players present (a multiple of four) drawn onto the drive's
+numbers; each table enters its hands through its own link, one tap a hand; when every table is
+done the movements module seats the next round and ranks the players by their tricks."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorebook.clubs import drive, seating
+from scorebook.clubs import services as clubs
+from scorebook.movements import progressive
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Fedor", "Galya", "Ilya"]
+
+
+@pytest.fixture
+def night(owner):
+    club = clubs.create_club(user=owner, name="Moika", variant="russian", language="en")
+    night = clubs.open_night(club, name="Fri", date=datetime.date(2026, 11, 20), author=owner)
+    players = [clubs.add_player(club, name, author=owner) for name in NAMES]
+    seating.set_present(night, [p.pk for p in players[:8]], author=owner)
+    return night
+
+
+def enter(client, night, table, tricks):
+    link = night.seating["links"][table - 1]
+    data = {f"hand_{i}": str(t) for i, t in enumerate(tricks, start=1)}
+    return client.post(reverse("drive_table", args=[night.token, link]), data)
+
+
+def test_a_drive_moves_the_winners_up_as_the_movements_module_says(client, night, owner):
+    drive.draw_drive(night, hands=4, rounds=2, seed=3)
+    night.refresh_from_db()
+    results = [[7, 6, 8, 5], [4, 5, 4, 5]]
+
+    first = enter(Client(), night, 1, results[0])  # the phone at table 1, through its link
+    night.refresh_from_db()
+    assert first.status_code == 302 and night.seating["results"] == []  # table 2 still playing
+    enter(Client(), night, 2, results[1])
+    night.refresh_from_db()
+
+    expected = progressive(8, [results], hands=4, trumps="HCDS")
+    shown = drive.view(night)
+    numbers = night.seating["numbers"]
+    assert night.seating["results"] == [results] and shown["round"] == 2
+    for table, seats in zip(shown["tables"], expected.next, strict=True):
+        assert [p.pk for _seat, p in table.seats] == [numbers[n - 1] for n in seats]
+    assert [s["score"] for s in shown["standings"]] == [s.score for s in expected.standings]
+    assert shown["tables"][0].trumps == ["H", "C", "D", "S"]  # round 2: the order again
+
+
+def test_the_drive_ends_after_its_rounds(client, night, owner):
+    drive.draw_drive(night, hands=1, rounds=1, seed=3)
+    night.refresh_from_db()
+    enter(client, night, 1, [7])
+    night.refresh_from_db()
+    enter(client, night, 2, [3])
+    night.refresh_from_db()
+    assert drive.view(night)["over"]
+    late = enter(client, night, 1, [9])
+    assert late.status_code == 422 and "The drive is over" in late.content.decode()
+
+
+def test_a_drive_needs_a_multiple_of_four_and_says_what_to_do(night, owner):
+    seating.set_present(night, list(night.club.roster.values_list("pk", flat=True)), author=owner)
+    with pytest.raises(clubs.ClubError, match=r"multiple of four players.*\(9 present\).*individual tournament"):
+        drive.draw_drive(night, hands=4, rounds=3)
+
+
+def test_bad_tricks_are_refused_and_change_nothing(client, night, owner):
+    drive.draw_drive(night, hands=2, rounds=2, seed=3)
+    night.refresh_from_db()
+    link = night.seating["links"][0]
+    answer = client.post(reverse("drive_table", args=[night.token, link]),
+                         {"hand_1": "14", "hand_2": "7"})  # fmt: skip
+    night.refresh_from_db()
+    assert answer.status_code == 422 and "from 0 to 13" in answer.content.decode()
+    assert night.seating["entries"] == {}
+    assert client.get(reverse("drive_table", args=[night.token, "nope"])).status_code == 404
+
+
+def test_the_organiser_starts_a_drive_from_the_seating_page(client, night, owner):
+    client.force_login(owner)
+    url = reverse("night_seating", args=[night.token])
+    client.post(url, {"action": "draw", "format": "drive", "hands": "4", "rounds": "3"})
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Вист-драйв" in page and "Круг 1 из 3" in page
+    night.refresh_from_db()
+    assert all(link in page for link in night.seating["links"])
