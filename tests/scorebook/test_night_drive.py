@@ -69,7 +69,8 @@ def test_the_drive_ends_after_its_rounds(client, night, owner):
 
 def test_a_drive_needs_a_multiple_of_four_and_says_what_to_do(night, owner):
     seating.set_present(night, list(night.club.roster.values_list("pk", flat=True)), author=owner)
-    with pytest.raises(clubs.ClubError, match=r"multiple of four players.*\(9 present\).*individual tournament"):
+    wanted = r"multiple of four players.*\(9 present\).*individual tournament"
+    with pytest.raises(clubs.ClubError, match=wanted):
         drive.draw_drive(night, hands=4, rounds=3)
 
 
