@@ -25,7 +25,7 @@ from django.utils.translation import ngettext
 from players.models import Club, Player, name_key, normal_name
 from scorebook import derived
 from scorebook.clubs import services as clubs
-from scorebook.movements import IndividualPlan, MovementError, individual
+from scorebook.movements import IndividualPlan, MovementError, Round, individual, pairs
 from scorebook.rules import PRESETS
 from scorebook.tables.models import Evening, Table
 
@@ -233,6 +233,7 @@ def seating_view(night: Evening) -> dict[str, Any] | None:
 # A night in rounds: an individual tournament (docs/movements.md), partners changing every round
 
 INDIVIDUAL = "individual"
+PAIRS = "pairs"  # fixed partnerships meeting each other in turn (a round robin)
 DEFAULT_DEALS = 8  # a round's deals at each table: about half an hour
 
 
@@ -248,23 +249,56 @@ def round_plan(players: int, rounds: int | None) -> IndividualPlan:
         ) from error
 
 
+def pairs_plan(players: int, rounds: int | None) -> IndividualPlan:
+    """A pairs event as the rounds of players: pair k is players 2k − 1 and 2k, sitting N–S
+    or E–W as the round robin says (its sit-out pair's two players sit out)."""
+    if players % 2:
+        raise clubs.ClubError(
+            _("A pairs event needs an even number of players (%(n)s present).") % {"n": players},
+            "format",
+        )
+    try:
+        plan = pairs(players // 2, rounds=rounds)
+    except MovementError as error:
+        raise clubs.ClubError(
+            _("No pairs event for %(n)s players: %(why)s") % {"n": players, "why": str(error)},
+            "rounds",
+        ) from error
+    as_players = tuple(
+        Round(
+            r.number,
+            tuple((2 * a - 1, 2 * b - 1, 2 * a, 2 * b) for a, b in r.games),
+            tuple(n for pair in r.sit_out for n in (2 * pair - 1, 2 * pair)),
+        )
+        for r in plan.rounds
+    )
+    return IndividualPlan(players, as_players, plan.meetings, plan.meetings, plan.sit_outs)
+
+
 @transaction.atomic
 def draw_rounds(
-    night: Evening, variant: str, *, rounds: int | None, deals: int, seed: int | None = None
+    night: Evening,
+    variant: str,
+    *,
+    rounds: int | None,
+    deals: int,
+    seed: int | None = None,
+    kind: str = INDIVIDUAL,
 ) -> dict[str, Any]:
     """Draw the players present onto the plan's numbers (kept with the night): the night is
-    then played in rounds, each round's tables started at once."""
+    then played in rounds, each round's tables started at once. In a pairs event, the players
+    drawn 1 and 2, 3 and 4, … are partners all night."""
     clubs._still_open(night)
     if variant not in PRESETS or PRESETS[variant].sides != ("NS", "EW"):
         raise clubs.ClubError(_("A tournament is played in a partnership variant."), "variant")
     if not 1 <= deals <= 99:
         raise clubs.ClubError(_("Deals a round: from 1 to 99."), "deals")
     ids = sorted(night.present.values_list("pk", flat=True))
-    plan = round_plan(len(ids), rounds)
+    plan = pairs_plan(len(ids), rounds) if kind == PAIRS else round_plan(len(ids), rounds)
     seed = secrets.randbelow(2**31) if seed is None else seed
     random.Random(seed).shuffle(ids)
     night.seating = {
-        "format": INDIVIDUAL,
+        "format": PAIRS if kind == PAIRS else INDIVIDUAL,
         "seed": seed,
         "variant": variant,
         "numbers": ids,  # player number n is ids[n - 1]
@@ -278,10 +312,12 @@ def draw_rounds(
 
 
 def in_rounds(night: Evening) -> bool:
-    return bool(night.seating) and night.seating.get("format") == INDIVIDUAL
+    return bool(night.seating) and night.seating.get("format") in (INDIVIDUAL, PAIRS)
 
 
 def _plan_of(seating: dict[str, Any]) -> IndividualPlan:
+    if seating.get("format") == PAIRS:
+        return pairs_plan(len(seating["numbers"]), seating["rounds"])
     return round_plan(len(seating["numbers"]), seating["rounds"])
 
 
@@ -345,6 +381,7 @@ def rounds_view(night: Evening) -> dict[str, Any] | None:
         views.append(RoundView(plan_round.number, rows, [who[n] for n in plan_round.sit_out]))
     current = int(seating.get("current", 0))
     return {
+        "format": seating.get("format"),
         "variant": seating["variant"],
         "seed": seating["seed"],
         "deals": deals,
@@ -452,6 +489,18 @@ def round_standings(view: dict[str, Any]) -> list[dict[str, Any]]:
                     continue
                 names[who.pk] = who.name
                 totals.setdefault(who.pk, []).append(float(sheet.settlement_players.get(seat, 0)))
+    if view.get("format") == PAIRS:  # a pair's line: its two players have the same results
+        numbers = [player for _n, player in view["numbers"]]
+        partner = {}
+        for index in range(0, len(numbers) - 1, 2):
+            a, b = numbers[index], numbers[index + 1]
+            if a is not None and b is not None:
+                partner[a.pk], partner[b.pk] = b, a
+        for pk in list(totals):
+            other = partner.get(pk)
+            if other is not None and other.pk in totals and pk < other.pk:
+                names[pk] = f"{names[pk]} & {other.name}"
+                del totals[other.pk]
     rows = [
         {"name": names[pk], "rounds": len(v), "total": sum(v), "average": sum(v) / len(v)}
         for pk, v in totals.items()

@@ -135,3 +135,33 @@ def test_the_organiser_plays_the_night_in_rounds_from_the_seating_page(client, n
     assert "0 of 2 deals" in client.get(url).content.decode()
     refused = client.post(url, {"action": "round"}, follow=True).content.decode()
     assert "Round 1 is not over" in refused
+
+
+def test_a_pairs_event_keeps_the_partners_and_meets_every_pair(night, owner):
+    club = night.club
+    extra = clubs.add_player(club, "Kira", author=owner)
+    seating.set_present(night, [*Player.objects.filter(club=club).values_list("pk", flat=True)],
+                        author=owner)  # fmt: skip
+    assert night.present.count() == 10 and extra in night.present.all()
+    seating.draw_rounds(night, "russian", rounds=None, deals=1, seed=2, kind=seating.PAIRS)
+    night.refresh_from_db()
+    numbers = night.seating["numbers"]
+    partner_of = {numbers[i]: numbers[i + 1] for i in range(0, 10, 2)}
+    partner_of |= {b: a for a, b in partner_of.items()}
+    met = set()
+    for _round in range(5):  # five pairs: five rounds, one pair sitting out each
+        tables = seating.start_round(night, author=owner)
+        night.refresh_from_db()
+        for table in tables:
+            seats = dict(table.seats.values_list("seat", "player_id"))
+            assert partner_of[seats["N"]] == seats["S"] and partner_of[seats["E"]] == seats["W"]
+            met.add(frozenset((min(seats["N"], seats["S"]), min(seats["E"], seats["W"]))))
+        play_round(night)
+    assert len(met) == 10  # every two of the five pairs met once
+    rows = seating.round_standings(seating.rounds_view(night))
+    assert len(rows) == 5 and all(" & " in row["name"] for row in rows)
+
+
+def test_a_pairs_event_needs_an_even_number(night, owner):
+    with pytest.raises(clubs.ClubError, match="even number of players .9 present"):
+        seating.draw_rounds(night, "russian", rounds=None, deals=1, kind=seating.PAIRS)

@@ -374,12 +374,16 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
                     hands=_posted_number(request, "hands") or drive.DEFAULT_HANDS,
                     rounds=_posted_number(request, "rounds") or drive.DEFAULT_ROUNDS,
                 )
-            elif action == "draw" and request.POST.get("format") == seating.INDIVIDUAL:
+            elif action == "draw" and request.POST.get("format") in (
+                seating.INDIVIDUAL,
+                seating.PAIRS,
+            ):
                 seating.draw_rounds(
                     night,
                     request.POST.get("variant") or night.club.variant,
                     rounds=_posted_number(request, "rounds"),
                     deals=_posted_number(request, "deals") or seating.DEFAULT_DEALS,
+                    kind=str(request.POST["format"]),
                 )
             elif action == "draw":
                 variant = request.POST.get("variant") or night.club.variant
