@@ -194,6 +194,7 @@ def screen_context(night: Evening) -> dict[str, Any]:
         "rows": rows,
         "page_size": SCREEN_PAGE,
         "paged": len(glance) > SCREEN_PAGE,
+        "confirming": any(row.awaiting for row in glance),  # a line more on the cards
         "turn_seconds": SCREEN_TURN_SECONDS,
         "standings_lines": max(lines, 10),
         "poll_seconds": POLL_SECONDS,
