@@ -248,3 +248,11 @@ def test_a_night_before_clubs_shows_its_screen_in_the_visitors_language(client):
     page = client.get(reverse("night_screen", args=[old.display_token]))
 
     assert page.status_code == 200 and "No table yet." in page.content.decode()
+
+
+def test_the_screens_link_is_masked_in_the_logs(night):
+    from scorebook.site.logs import mask
+
+    line = f"GET {screen_url(night)}glance/?v=ab12 HTTP/1.1"
+
+    assert night.display_token not in mask(line)
