@@ -308,6 +308,18 @@ def remember_night_link(token: str, pk: int) -> None:
     shared_cache.add(_token_key(token), pk, TTL)
 
 
+# The room's screen polls the same version by the night's display link, kept apart from the
+# night's own links (a link's characters hold no colon): neither link's poll answers for the other.
+def remember_screen_link(token: str, pk: int) -> None:
+    """Which night the room's screen link ``token`` shows."""
+    remember_night_link(f"screen:{token}", pk)
+
+
+def polled_screen_version(token: str) -> str | None:
+    """The version of the night behind the screen's link ``token``, from the cache alone."""
+    return polled_night_version(f"screen:{token}")
+
+
 def links_replaced(*tokens: str) -> None:
     """Old links of a table no longer open it: forget them once that is committed."""
     keys = [_token_key(t) for t in tokens]

@@ -69,6 +69,9 @@ urlpatterns = [
     path("e/<str:token>/reopen/", evenings.reopen_night, name="reopen_night"),
     path("e/<str:token>/tables/<int:pk>/move/", evenings.move_table, name="evening_move"),
     path("e/<str:token>/new/<str:variant>/", evenings.night_table, name="night_table"),
+    # The room's screen, by the night's display link (never the night's own link).
+    path("e/<str:token>/screen/", evenings.night_screen, name="night_screen"),
+    path("e/<str:token>/screen/glance/", evenings.night_screen_glance, name="night_screen_glance"),
     path("e/<str:token>/sheets.pdf", sheets.evening_pdf, name="evening_pdf"),
     path("pads/", sheets.blank_pads, name="blank_pads"),
     path("pads/<str:variant>.pdf", sheets.blank_pad_pdf, name="blank_pad"),

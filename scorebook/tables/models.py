@@ -36,7 +36,9 @@ class Evening(models.Model):
 
     Its link (``token``) shows the night to anyone who has it, read-only; filing, moving and
     removing tables are the club's organisers' (an evening made before clubs existed has no
-    club, and keeps its tables as they are).
+    club, and keeps its tables as they are). The room's screen has a link of its own
+    (``display_token``): it opens that screen and nothing else, so the projector never shows
+    what the night's link shows a signed-in organiser.
     """
 
     club = models.ForeignKey(
@@ -46,6 +48,7 @@ class Evening(models.Model):
     date = models.DateField(_("date"), default=timezone.localdate)
     place = models.CharField(_("place"), max_length=100, blank=True)
     token = models.CharField(max_length=40, unique=True, default=new_token)
+    display_token = models.CharField(max_length=40, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
     # The last number given to a table of the night (read locked, see clubs.next_number):
     # a number is never given twice, even after its table left the night.

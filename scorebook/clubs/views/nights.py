@@ -4,6 +4,10 @@ The night's link shows it to anyone who has it (a projector, the players' phones
 Its club's organisers start tables from the roster, file a table by its edit link, move a
 table from another night of the club, or take one out; each of these is kept in the club's
 history. An evening made before clubs existed has no organisers: it stays as it was.
+
+The room's screen has a link of its own (``display_token``): every table and the night's
+standings on one screen, in the club's language, with nothing of the organiser's on it. Its
+link opens that screen and its poll, and nothing else; the night's link never opens it.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -37,6 +42,13 @@ from scorebook.tables.views.tables import table_form
 from scorebook.web.limits import TABLE_RATE
 
 POLL_SECONDS = 3
+# The room's screen: at most this many tables at once; a larger night pages through them,
+# a page every SCREEN_TURN_SECONDS, the standings staying in view. Each variant's standings
+# show its first SCREEN_TOP players (fewer when three or more variants share the column).
+SCREEN_PAGE = 12
+SCREEN_TURN_SECONDS = 10
+SCREEN_TOP = 10
+SCREEN_LINES = 24  # standings rows the column holds (with their headings) at the least size
 
 
 class FileTableForm(forms.Form):
@@ -158,6 +170,79 @@ def evening_glance(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
     derived.remember_night_link(token, night.pk)
     return render(request, "clubs/evening.html#glance", night_context(request, night))
+
+
+def _screen_night(token: str) -> Evening:
+    return get_object_or_404(Evening.objects.select_related("club"), display_token=token)
+
+
+def screen_layout(count: int) -> tuple[int, int]:
+    """Columns and rows of the tables' grid for ``count`` tables on one page."""
+    shown = min(count, SCREEN_PAGE)
+    for columns, rows in ((1, 1), (2, 1), (2, 2), (3, 2), (3, 3), (4, 3)):
+        if shown <= columns * rows:
+            return columns, rows
+    return 4, 3
+
+
+def screen_context(night: Evening) -> dict[str, Any]:
+    """What the room's screen shows: no role is read, the same for everyone with its link."""
+    version = derived.night_version(night.pk)  # before what it names, as on the night page
+    glance, ranked = standings.night_view(night)
+    top = SCREEN_TOP if len(ranked) <= 2 else max(3, SCREEN_LINES // len(ranked) - 2)
+    columns, rows = screen_layout(len(glance))
+    # The lines the standings' column holds: its heading, each variant's, rows, "and 4 more".
+    lines = 2 + sum(
+        min(len(s.ladder.standings), top) + (len(ranked) > 1) + (len(s.ladder.standings) > top)
+        for _v, s in ranked
+    )
+    return {
+        "evening": night,
+        "club": night.club,
+        "glance": glance,
+        "ranked": [
+            (variant_name(v), s, s.rows()[:top], max(0, len(s.ladder.standings) - top))
+            for v, s in ranked
+        ],
+        "columns": columns,
+        "rows": rows,
+        "page_size": SCREEN_PAGE,
+        "paged": len(glance) > SCREEN_PAGE,
+        "confirming": any(row.awaiting for row in glance),  # a line more on the cards
+        "turn_seconds": SCREEN_TURN_SECONDS,
+        "standings_lines": max(lines, 10),
+        "poll_seconds": POLL_SECONDS,
+        "night_version": version,
+    }
+
+
+def _in_the_clubs_language(night: Evening, request: HttpRequest, template: str) -> HttpResponse:
+    """The screen speaks its club's language whatever the browser driving the projector asks
+    (the room is the club's); a night without a club, the request's."""
+    language = night.club.language if night.club else translation.get_language()
+    with translation.override(language):
+        response = render(request, template, screen_context(night))
+    response["Content-Language"] = language
+    return response
+
+
+@require_safe
+def night_screen(request: HttpRequest, token: str) -> HttpResponse:
+    """The room's screen: every table and the night's standings, without scrolling."""
+    night = _screen_night(token)
+    derived.remember_screen_link(token, night.pk)
+    return _in_the_clubs_language(night, request, "clubs/screen.html")
+
+
+@require_safe
+def night_screen_glance(request: HttpRequest, token: str) -> HttpResponse:
+    """The screen's poll: 204 while nothing it shows changed, from the cache alone."""
+    seen = request.GET.get("v", "")
+    if seen and derived.polled_screen_version(token) == seen:
+        return HttpResponse(status=204)
+    night = _screen_night(token)
+    derived.remember_screen_link(token, night.pk)
+    return _in_the_clubs_language(night, request, "clubs/screen.html#live")
 
 
 @require_POST
