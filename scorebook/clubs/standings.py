@@ -482,7 +482,7 @@ def explained_example() -> dict[str, Any]:
         partnership=True,
     )
     points, _after = rating_points_from([table], {})
-    strong, weak = (30.0, 3.0), (20.0, 3.0)
+    strong, weak = (27.0, 5.0), (23.0, 5.0)
     chance = win_expectations([[strong, strong], [weak, weak]])[1]
     return {
         "start": RatingNow(start[0] - 3 * start[1], start[0], start[1], 0, True),
