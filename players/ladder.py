@@ -104,6 +104,50 @@ class Standing:
     sessions: int
     partners: int
     qualified: bool
+    # The ``rating`` kind only (``None`` in the others): the skill estimate μ and its
+    # uncertainty σ the value (μ − 3σ) is made of, and the rated rubbers he played. Views on
+    # the same numbers: they never change the ranking, nor the whist-ladder/1 document.
+    mu: float | None = None
+    sigma: float | None = None
+    rubbers: int = 0
+
+    @property
+    def band(self) -> tuple[float, float] | None:
+        """μ − 2σ and μ + 2σ (the ``rating`` kind), else ``None``."""
+        if self.mu is None or self.sigma is None:
+            return None
+        return self.mu - 2 * self.sigma, self.mu + 2 * self.sigma
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating after one rated rubber: its date, the ladder's value (the ordinal
+    μ − 3σ), the skill estimate ``mu`` and its uncertainty ``sigma``; ``expected`` is the
+    chance the ratings *before* the rubber gave his team of winning it (OpenSkill's win
+    prediction), ``won`` whether it did."""
+
+    date: datetime.date
+    ordinal: float
+    mu: float
+    sigma: float
+    expected: float
+    won: bool
+
+
+@dataclass(frozen=True)
+class NightSurprise:
+    """One date of a player's rated rubbers: how many he played and won, how many the
+    ratings before each rubber expected him to win, and the difference (won − expected:
+    positive, above expectation)."""
+
+    date: datetime.date
+    rubbers: int
+    won: int
+    expected: float
+
+    @property
+    def surprise(self) -> float:
+        return self.won - self.expected
 
 
 @dataclass(frozen=True)
@@ -172,11 +216,54 @@ def rating_history_from(
     ``rating_history_from(later, ratings)``, ``ratings`` being what the first call returned,
     to the last bit. ``ratings`` is not changed.
     """
+    points, after = rating_points_from(tables, ratings)
+    history: History = {
+        player: [(point.date, point.ordinal) for point in line] for player, line in points.items()
+    }
+    return history, after
+
+
+def rating_points_from(
+    tables: Iterable[TableResult], ratings: Ratings
+) -> tuple[dict[PlayerKey, list[RatingPoint]], dict[PlayerKey, tuple[float, float]]]:
+    """:func:`rating_history_from` with each point in full (:class:`RatingPoint`: μ, σ, the
+    win expected and the result of the rubber beside the ordinal): the same calculation, the
+    same floats. Every seated player of a played table appears (an empty list: no rubber)."""
     tables = _played(_checked(tables))
-    history: History = {player: [] for table in tables for player in table.settlement}
+    points: dict[PlayerKey, list[RatingPoint]] = {
+        player: [] for table in tables for player in table.settlement
+    }
     start = {player: _MODEL.rating(mu=mu, sigma=sigma) for player, (mu, sigma) in ratings.items()}
-    after = _rate(tables, history, start)
-    return history, {player: (rating.mu, rating.sigma) for player, rating in after.items()}
+    after = _rate(tables, points, start)
+    return points, {player: (rating.mu, rating.sigma) for player, rating in after.items()}
+
+
+def win_expectations(teams: list[list[tuple[float, float]]]) -> list[float]:
+    """Each team's chance of winning a rubber, from its players' ratings ``(mu, sigma)``:
+    OpenSkill's win prediction (Plackett-Luce at the defaults), as the rating uses it. The
+    chances of the teams of one rubber add up to 1."""
+    return [
+        float(p)
+        for p in _MODEL.predict_win(
+            [[_MODEL.rating(mu=mu, sigma=sigma) for mu, sigma in team] for team in teams]
+        )
+    ]
+
+
+def night_surprises(points: Iterable[RatingPoint]) -> list[NightSurprise]:
+    """A player's rated rubbers summed by date (calendar order): played, won, expected."""
+    by_date: dict[datetime.date, list[RatingPoint]] = {}
+    for point in points:
+        by_date.setdefault(point.date, []).append(point)
+    return [
+        NightSurprise(
+            date=date,
+            rubbers=len(line),
+            won=sum(1 for p in line if p.won),
+            expected=sum(p.expected for p in line),
+        )
+        for date, line in sorted(by_date.items())
+    ]
 
 
 def rated_matches(
@@ -248,10 +335,15 @@ def standings(
     together = partners(tables)
     values: dict[PlayerKey, float]
     keys: dict[PlayerKey, Any]  # what ranks compare: exact fractions, or rounded ratings
+    skill: dict[PlayerKey, tuple[float | None, float | None, int]] = {}  # mu, sigma, rubbers
     if kind == "rating":
-        history = rating_history(tables)
-        values = {p: (h[-1][1] if h else _DEFAULT_ORDINAL) for p, h in history.items()}
+        points, _after = rating_points_from(tables, {})
+        values = {p: (h[-1].ordinal if h else _DEFAULT_ORDINAL) for p, h in points.items()}
         keys = {p: round(v, RATING_DIGITS) for p, v in values.items()}
+        skill = {
+            p: (h[-1].mu, h[-1].sigma, len(h)) if h else (_DEFAULT.mu, _DEFAULT.sigma, 0)
+            for p, h in points.items()
+        }
     else:
         exact = {p: _value(kind, list(r.values()), best) for p, r in results.items()}
         values = {p: float(v) for p, v in exact.items()}
@@ -273,6 +365,9 @@ def standings(
             sessions=sessions,
             partners=count,
             qualified=ok,
+            mu=skill.get(player, _NO_SKILL)[0],
+            sigma=skill.get(player, _NO_SKILL)[1],
+            rubbers=skill.get(player, _NO_SKILL)[2],
         )
         for player, sessions, count, ok in rows
     )
@@ -305,7 +400,9 @@ def ladder_document(ladder: Ladder, name: Callable[[PlayerKey], str] = str) -> d
 # Helpers
 
 _MODEL = PlackettLuce()
-_DEFAULT_ORDINAL = _MODEL.rating().ordinal()
+_DEFAULT = _MODEL.rating()
+_DEFAULT_ORDINAL = _DEFAULT.ordinal()
+_NO_SKILL: tuple[float | None, float | None, int] = (None, None, 0)  # a kind other than rating
 
 
 def _checked(tables: Iterable[TableResult]) -> list[TableResult]:
@@ -370,14 +467,19 @@ def _value(kind: str, results: list[Fraction], best: int | None) -> Fraction:
 
 def _rate(
     tables: Iterable[TableResult],
-    history: dict[PlayerKey, list[tuple[datetime.date, float]]],
+    points: dict[PlayerKey, list[RatingPoint]],
     ratings: dict[PlayerKey, PlackettLuceRating],
 ) -> dict[PlayerKey, PlackettLuceRating]:
     for date, teams, ranks in rated_matches(tables):
         before = [[ratings[p] if p in ratings else _MODEL.rating() for p in team] for team in teams]
+        expected = _MODEL.predict_win(before)
         after = _MODEL.rate(before, ranks=ranks)
-        for team, new in zip(teams, after, strict=True):
+        for team, new, chance, rank in zip(teams, after, expected, ranks, strict=True):
             for player, rating in zip(team, new, strict=True):
                 ratings[player] = rating
-                history[player].append((date, rating.ordinal()))
+                points[player].append(
+                    RatingPoint(
+                        date, rating.ordinal(), rating.mu, rating.sigma, float(chance), rank == 1.0
+                    )
+                )
     return ratings

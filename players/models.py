@@ -83,6 +83,11 @@ class Club(models.Model):
     booby_prize = models.BooleanField(_("booby prize for the last place"), default=False)
     # Whether a guest may win a night's prize (else the prizes go to the roster's players).
     guest_prizes = models.BooleanField(_("guests win prizes"), default=False)
+    # How many rated rubbers a player's rating takes before it is no longer provisional (in
+    # the scope shown: all the club's nights of a variant, or a season).
+    provisional_rubbers = models.PositiveSmallIntegerField(
+        _("rubbers before a rating is settled"), default=20
+    )
     # The read-only public link: nights, seasons and standings, never the roster.
     token = models.CharField(max_length=40, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -212,10 +212,10 @@ def player_slot(club_pk: int, variant: str, scope: str, player_pk: int) -> str:
     return f"player-figures:{release()}:{club_pk}:{variant}:{scope}:{player_pk}"
 
 
-def history_key(days: Any, values: Any) -> str:
-    """A player's rating history (dates as ordinals, ratings as doubles, two arrays), for
-    what is drawn from it."""
-    return hashlib.blake2b(days.tobytes() + b"|" + values.tobytes(), digest_size=16).hexdigest()
+def history_key(*arrays: Any) -> str:
+    """A player's rating history (dates as ordinals, ratings as doubles, and beside them μ,
+    σ, the wins expected and the results: one array each), for what is drawn from it."""
+    return hashlib.blake2b(b"|".join(a.tobytes() for a in arrays), digest_size=16).hexdigest()
 
 
 def chart_slot(club_pk: int | None, variant: str, scope: str, player_pk: int, language: str) -> str:

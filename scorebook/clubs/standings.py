@@ -18,7 +18,7 @@ from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 from django.core.cache import cache
 from django.db.models import Case, Count, Exists, F, OuterRef, TextField, Value, When
@@ -26,7 +26,16 @@ from django.db.models.functions import Cast
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from players.ladder import Ladder, TableResult, rating_history_from, standings
+from players.ladder import (
+    Ladder,
+    NightSurprise,
+    RatingPoint,
+    TableResult,
+    night_surprises,
+    rating_points_from,
+    standings,
+    win_expectations,
+)
 from players.models import Club, Player, Season, roster_order
 from scorebook import derived
 from scorebook.clubs.results import table_result
@@ -196,6 +205,7 @@ class Standings:
                 **dataclasses.asdict(s),
                 "name": self.names.get(s.player, "?"),  # type: ignore[arg-type]
                 "guest": s.player in self.guests,
+                "band": s.band,  # the rating kind: μ ± 2σ
             }
             for s in self.ladder.standings
         ]
@@ -397,6 +407,7 @@ class PlayerStats:
     partners: list[Partner] = field(default_factory=list)
     contracts: dict[str, list[int]] = field(default_factory=dict)  # game -> [declared, made]
     rating: list[tuple[datetime.date, float]] = field(default_factory=list)
+    points: list[RatingPoint] = field(default_factory=list)  # ``rating`` in full: μ, σ...
     scope: str = ""  # the club's nights, or a season's dates (where the chart is kept)
     rating_key: str = ""  # names ``rating`` (its chart is kept under it)
 
@@ -421,8 +432,82 @@ def player_stats(player: Player, variant: str, season: Season | None = None) -> 
     history = rating.history(player.pk)
     stats.scope = rating.scope
     stats.rating = history_of(history)
+    stats.points = points_of(history)
     stats.rating_key = derived.history_key(*history)
     return stats
+
+
+@dataclass(frozen=True)
+class RatingNow:
+    """A player's rating as his page shows it: the ladder's value (μ − 3σ), the skill
+    estimate μ and its band μ ± 2σ, the rated rubbers he played and whether that is fewer
+    than the club's ``provisional_rubbers`` (a provisional rating)."""
+
+    value: float
+    mu: float
+    sigma: float
+    rubbers: int
+    provisional: bool
+
+    @property
+    def low(self) -> float:
+        return self.mu - 2 * self.sigma
+
+    @property
+    def high(self) -> float:
+        return self.mu + 2 * self.sigma
+
+
+def rating_now(points: list[RatingPoint], provisional_rubbers: int) -> RatingNow:
+    """The rating after the last of ``points`` (the start, μ 25 and σ 25/3, before any)."""
+    if points:
+        last = points[-1]
+        value, mu, sigma = last.ordinal, last.mu, last.sigma
+    else:
+        mu, sigma = 25.0, 25.0 / 3
+        value = mu - 3 * sigma
+    return RatingNow(value, mu, sigma, len(points), len(points) < provisional_rubbers)
+
+
+def explained_example() -> dict[str, Any]:
+    """The worked example of the "?" page, computed by the ladder's own maths: four new
+    players and one rubber won by Anna and Boris; then a strong pair against a weak one."""
+    start = (25.0, 25.0 / 3)
+    table = TableResult(
+        date=datetime.date(2026, 9, 4),
+        variant="russian",
+        teams={"NS": ("Anna", "Boris"), "EW": ("Vera", "Gleb")},
+        settlement={"Anna": 1, "Boris": 1, "Vera": -1, "Gleb": -1},
+        rubber_winners=("NS",),
+        partnership=True,
+    )
+    points, _after = rating_points_from([table], {})
+    strong, weak = (27.0, 5.0), (23.0, 5.0)
+    chance = win_expectations([[strong, strong], [weak, weak]])[1]
+    return {
+        "start": RatingNow(start[0] - 3 * start[1], start[0], start[1], 0, True),
+        "even": points["Anna"][0].expected,
+        "winner": rating_now(points["Anna"], 20),
+        "loser": rating_now(points["Vera"], 20),
+        "strong": strong,
+        "weak": weak,
+        "chance": chance,
+        "surprise": 1 - chance,
+    }
+
+
+def surprises(stats: PlayerStats) -> dict[datetime.date, NightSurprise]:
+    """His rated rubbers of each date: played, won, expected from the ratings before each."""
+    return {night.date: night for night in night_surprises(stats.points)}
+
+
+def nights_with_surprises(
+    stats: PlayerStats,
+) -> list[tuple[Evening, float, NightSurprise | None]]:
+    """His nights with their results and, on the first night of each date, the rubbers he
+    won that date against those the ratings before each rubber expected him to win."""
+    found = surprises(stats)
+    return [(night, amount, found.pop(night.date, None)) for night, amount in stats.nights]
 
 
 def rating_chart_of(stats: PlayerStats) -> SafeString:
@@ -435,7 +520,8 @@ def rating_chart_of(stats: PlayerStats) -> SafeString:
     kept = cache.get(slot)
     if kept is not None and kept[0] == stats.rating_key:
         return mark_safe(zlib.decompress(kept[1]).decode())  # the chart drawn below, as it was
-    chart = rating_chart(stats.rating)
+    band = [(p.mu - 2 * p.sigma, p.mu, p.mu + 2 * p.sigma) for p in stats.points]
+    chart = rating_chart(stats.rating, band)
     cache.set(slot, (stats.rating_key, zlib.compress(chart.encode())), CACHE_SECONDS)
     return chart
 
@@ -508,7 +594,7 @@ NIGHT_FIELDS = ("id", "name", "date", "token")  # what the page shows of a night
 # A club's rating, in parts
 #
 # Rated in parts of consecutive nights, each carried on from the ratings the part before it
-# left (players.ladder.rating_history_from: the same floats as in one go). Key ``i`` names
+# left (players.ladder.rating_points_from: the same floats as in one go). Key ``i`` names
 # every table up to part ``i`` (derived.rating_keys), so a part is made again only when one of
 # its tables or an earlier one changed, and its place is written over. The last date played
 # is a part of its own: a deal saved tonight re-rates tonight's tables, not a year of them.
@@ -516,19 +602,40 @@ NIGHT_FIELDS = ("id", "name", "date", "token")  # what the page shows of a night
 RATING_PART = 400  # tables a part holds at least (the last date's aside); it ends with a date
 
 
-def kept_history(
-    history: list[tuple[datetime.date, float]],
-) -> tuple[array[int], array[float]]:
-    """A rating history as the cache keeps it: dates as ordinals, ratings as doubles."""
-    return array("l", [d.toordinal() for d, _v in history]), array("d", [v for _d, v in history])
+# A rating history as the cache keeps it, one array a field of :class:`RatingPoint`: dates as
+# ordinals, the ladder's value, μ, σ and the win expected as doubles, the result as 0 or 1.
+Kept: TypeAlias = (
+    "tuple[array[int], array[float], array[float], array[float], array[float], array[int]]"
+)
 
 
-def history_of(kept: tuple[array[int], array[float]]) -> list[tuple[datetime.date, float]]:
-    days, values = kept
+def kept_history(points: list[RatingPoint]) -> Kept:
+    """A player's rating points as the cache keeps them (compact arrays, not objects)."""
+    return (
+        array("l", [p.date.toordinal() for p in points]),
+        array("d", [p.ordinal for p in points]),
+        array("d", [p.mu for p in points]),
+        array("d", [p.sigma for p in points]),
+        array("d", [p.expected for p in points]),
+        array("b", [p.won for p in points]),
+    )
+
+
+def history_of(kept: Kept) -> list[tuple[datetime.date, float]]:
+    """The kept history as the ladder's values after each rubber, with their dates."""
+    days, values = kept[0], kept[1]
     return [(datetime.date.fromordinal(d), v) for d, v in zip(days, values, strict=True)]
 
 
-EMPTY = (array("l"), array("d"))  # no rubber of his in a part
+def points_of(kept: Kept) -> list[RatingPoint]:
+    """The kept history in full, as :class:`RatingPoint` values."""
+    return [
+        RatingPoint(datetime.date.fromordinal(d), v, mu, sigma, expected, bool(won))
+        for d, v, mu, sigma, expected, won in zip(*kept, strict=True)
+    ]
+
+
+EMPTY: Kept = kept_history([])  # no rubber of his in a part
 
 
 def rating_parts(rows: list[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:
@@ -563,7 +670,7 @@ class ClubRating:
         self.parts = rating_parts(rows)
         self.keys = derived.rating_keys(club.pk, variant, self.parts)
 
-    def history(self, player: int) -> tuple[array[int], array[float]]:
+    def history(self, player: int) -> Kept:
         """The player's rating after each rubber he played (``rating_history`` of every table,
         as :func:`kept_history` keeps it): his history up to the last date as he last read it,
         and the last date's part, each kept; what is not, made now."""
@@ -574,7 +681,7 @@ class ClubRating:
         before = derived.rating_prefix_slot(*scope, player)
         last = derived.rating_history_slot(*scope, n - 1)
         kept = cache.get_many([before, last])
-        found: dict[int, dict[int, tuple[array[int], array[float]]]] = {}
+        found: dict[int, dict[int, Kept]] = {}
         if last in kept and kept[last][0] == self.keys[-1]:
             found[n - 1] = kept[last][1]
         prefix = None
@@ -585,14 +692,13 @@ class ClubRating:
         wanted = [i for i in range(n) if i not in found and (i == n - 1 or prefix is None)]
         found.update(self.rated(wanted))
         if prefix is None:
-            points = [p for i in range(n - 1) for p in history_of(found[i].get(player, EMPTY))]
+            points = [p for i in range(n - 1) for p in points_of(found[i].get(player, EMPTY))]
             prefix = kept_history(points)
             cache.set(before, (self.keys[-2], prefix), CACHE_SECONDS)
-        days, values = prefix
-        last_days, last_values = found[n - 1].get(player, EMPTY)
-        return days + last_days, values + last_values
+        last = found[n - 1].get(player, EMPTY)
+        return tuple(a + b for a, b in zip(prefix, last, strict=True))  # type: ignore[return-value]
 
-    def rated(self, wanted: Iterable[int]) -> dict[int, dict[int, tuple[array[int], array[float]]]]:
+    def rated(self, wanted: Iterable[int]) -> dict[int, dict[int, Kept]]:
         """Each wanted part's histories (player -> his history in the part): the kept ones,
         and the others made now with every part after the first one not kept (each carried on
         from the ratings the part before it left), all kept."""
@@ -616,7 +722,7 @@ class ClubRating:
         inputs = self._inputs(first)
         fresh: dict[str, Any] = {}
         for i, part in enumerate(self.parts[first:], start=first):
-            history, ratings = rating_history_from(
+            history, ratings = rating_points_from(
                 [inputs[row[0]] for row in part if row[0] in inputs], ratings
             )
             histories = {player: kept_history(h) for player, h in history.items()}

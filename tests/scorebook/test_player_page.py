@@ -131,7 +131,7 @@ def test_a_deal_saved_tonight_rates_tonights_tables_only(club, monkeypatch):
     anna = player(club, "Anna")
     standings.player_stats(anna, "russian")  # every part kept
     rated = []
-    original = standings.rating_history_from
+    original = standings.rating_points_from
     original_figures = standings._figures
 
     def counting(tables, ratings):
@@ -139,7 +139,7 @@ def test_a_deal_saved_tonight_rates_tonights_tables_only(club, monkeypatch):
         rated.append({t.date for t in tables})
         return original(tables, ratings)
 
-    monkeypatch.setattr(standings, "rating_history_from", counting)
+    monkeypatch.setattr(standings, "rating_points_from", counting)
     figures = []
     monkeypatch.setattr(standings, "_figures", lambda *a: figures.append(a) or original_figures(*a))
     last_night = club.nights.get(name=f"Night {NIGHTS}")

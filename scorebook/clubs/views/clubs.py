@@ -142,6 +142,21 @@ def club_confirmation(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("club", token=club.token)
 
 
+@require_POST
+def club_ratings(request: HttpRequest, token: str) -> HttpResponse:
+    """How many rated rubbers a rating takes before it is no longer provisional."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    value = str(request.POST.get("provisional_rubbers", "")).strip()
+    if not value.isdigit() or not 0 <= int(value) <= 1000:
+        messages.error(request, _("Give a whole number of rubbers, from 0 to 1000."))
+    else:
+        club.provisional_rubbers = int(value)
+        club.save(update_fields=["provisional_rubbers"])
+        messages.success(request, _("The club's settings are saved."))
+    return redirect("club", token=club.token)
+
+
 @require_http_methods(["GET", "POST"])
 def new_night(request: HttpRequest, token: str) -> HttpResponse:
     """Open a club night; a refused form comes back on its own page, with what was typed."""
@@ -486,8 +501,25 @@ def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         ),
         "stats": stats,
         "chart": standings.rating_chart_of(stats),
+        "rating": standings.rating_now(stats.points, club.provisional_rubbers),
+        "nights": standings.nights_with_surprises(stats),
     }
     return render(request, "clubs/player.html", context)
+
+
+@require_safe
+def ratings_explained(request: HttpRequest) -> HttpResponse:
+    """The "?" page: what the rating, the skill estimate, its range, a provisional rating and
+    the rubbers expected mean, with a worked example."""
+    example = standings.explained_example()
+    provisional = 20
+    token = request.GET.get("club", "")
+    if token:  # from a club's page: its number of rubbers
+        club = Club.objects.filter(token=token).only("provisional_rubbers").first()
+        provisional = club.provisional_rubbers if club else provisional
+    return render(
+        request, "clubs/ratings_explained.html", {**example, "provisional": provisional}
+    )
 
 
 @require_POST
