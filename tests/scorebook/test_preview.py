@@ -144,6 +144,10 @@ def test_the_preview_is_in_russian_on_a_russian_page(client, table):
     page = preview(client, table, {"HTTP_ACCEPT_LANGUAGE": "ru"}, tricks=9, honours=3)
     text = words(page.content.decode())
     assert "над чертой" in text and "под чертой" in text
+    blank = preview(client, table, {"HTTP_ACCEPT_LANGUAGE": "ru"}, tricks=None)
+    assert "Отметьте число взяток." in words(blank.content.decode())
+    ahead = preview(client, table, {"HTTP_ACCEPT_LANGUAGE": "ru"}, number=7)
+    assert "эта форма для сдачи 7, а следующая сдача на листе — 4" in words(ahead.content.decode())
     assert preview_news(page.content.decode()) == "Север–Юг выигрывают тройную партию и роббер 2–0."
 
 
@@ -214,5 +218,6 @@ def test_the_table_page_offers_the_preview_in_the_form(client, table):
     assert preview_area
     assert f'hx-post="{reverse("deal_preview", args=[table.edit_token])}"' in preview_area.group(0)
     assert 'hx-trigger="change from:closest form delay:300ms"' in preview_area.group(0)
+    assert "Предпросмотру нужна сеть" in html.unescape(preview_area.group(0))
     watcher = client.get(table_url(table, edit=False)).content.decode()
     assert "deal-preview" not in watcher
