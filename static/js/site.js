@@ -127,6 +127,18 @@ function showFirstMessage(form) {
     event.preventDefault();
     needsNetwork(event);
   });
+  // A whole deal's preview whose first line is under Save (which stays at the foot of the
+  // screen) or below the screen is brought into sight, the taps moving up by its height: it is
+  // seen, not looked for. One in sight, or a message asking for a tap, stays where it is.
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const preview = event.detail.requestConfig?.elt;
+    if (!isPreview(preview) || !preview.querySelector(".preview-log")) return;
+    const save = preview.closest("form")?.querySelector("button.save");
+    const floor = save ? save.getBoundingClientRect().top : window.innerHeight;
+    const body = preview.querySelector(".preview-body");
+    const first = body?.firstElementChild; // who wins what, or the deal's line
+    if (first && first.getBoundingClientRect().bottom > floor) body.scrollIntoView({ block: "nearest" });
+  });
   document.addEventListener("htmx:sendError", needsNetwork);
   document.addEventListener("htmx:timeout", needsNetwork);
   // The network gone while a preview is shown: it may no longer be what Save writes (another
