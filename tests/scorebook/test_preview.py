@@ -221,3 +221,11 @@ def test_the_table_page_offers_the_preview_in_the_form(client, table):
     assert "Предпросмотру нужна сеть" in html.unescape(preview_area.group(0))
     watcher = client.get(table_url(table, edit=False)).content.decode()
     assert "deal-preview" not in watcher
+
+
+def test_a_misdeal_is_previewed_as_the_sheet_writes_it(client, table):
+    page = preview(client, table, void="misdeal", trump=None, tricks=None, honours=None)
+    html_ = page.content.decode()
+
+    assert page.status_code == 200
+    assert 'class="void"' in html_ and "misdeal" in words(html_)
