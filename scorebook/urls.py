@@ -27,6 +27,7 @@ urlpatterns = [
     path("t/<str:token>/record.json", tables.record_download, name="record_download"),
     path("t/<str:token>/sheet.pdf", sheets.table_pdf, name="table_pdf"),
     path("t/<str:token>/deals/", deals.deal_add, name="deal_add"),
+    path("t/<str:token>/deals/preview/", deals.deal_preview, name="deal_preview"),
     path("t/<str:token>/deals/<int:number>/", deals.deal_edit, name="deal_edit"),
     path("t/<str:token>/deals/<int:number>/void/", deals.deal_void, name="deal_void"),
     path("t/<str:token>/undo/", deals.deal_undo, name="deal_undo"),

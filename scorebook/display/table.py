@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from scorebook.display.delta import delta_pad
 from scorebook.display.inputs import Saved, Screen, State, TableRow
-from scorebook.display.pad import build_pad
+from scorebook.display.pad import Pad, build_pad
 from scorebook.display.variants import OPPOSITE, SEAT_NAMES, shape, variant_name
 
 
@@ -116,3 +116,41 @@ def delta_view(
         "undone_deals": saved.undone or [],
         **extra,
     }
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What the deal in the form would write if it were saved (table.html#preview): its rows
+    above and below the line, the rule under a game it closes, its line in the log, and who
+    wins what (``won``); or, for a deal not complete or refused, only ``message`` and the
+    field it is about."""
+
+    number: int = 0
+    pad: Pad | None = None
+    log: list[tuple[Any, Any]] | None = None
+    won: str = ""
+    message: str = ""
+    field: str = ""
+
+
+def preview_view(
+    table: TableRow, saved: Saved, players: dict[str, str | None], won: str = ""
+) -> dict[str, Any]:
+    """The preview of an unsaved deal, laid out as the answer to its save lays it out
+    (display/delta.py): the same rows, the same line, in the same words."""
+    record = saved.record
+    return {
+        "shape": shape(record),
+        "seat_names": seat_names(record, players),
+        "preview": Preview(
+            number=saved.deal.number,
+            pad=delta_pad(saved, players, table.right_side),
+            log=[(saved.deal, saved.result)],
+            won=won,
+        ),
+    }
+
+
+def preview_message(number: int, message: str, field: str = "") -> dict[str, Any]:
+    """The preview's answer when there is nothing to show: what to tap first, or why not."""
+    return {"preview": Preview(number=number, message=message, field=field)}

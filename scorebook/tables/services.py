@@ -582,6 +582,26 @@ def record_deal(
         return deal, saved
 
 
+def preview_deal(table: Table, data: Mapping[str, Any], *, number: int) -> Saved:
+    """What recording ``data`` as deal ``number`` would write, scored as record_deal scores
+    it (from the running score after the last deal, or else from the whole record), and
+    nothing saved: no deal, no revision, the table's version as it is. The engine refuses
+    what a save would refuse (RecordError); a Conflict when ``number`` is not the next deal."""
+    progress = kept_progress(table, number - 1)
+    if progress is None:
+        datas = list(
+            table.deals.filter(removed=False).order_by("number").values_list("data", flat=True)
+        )
+        upcoming = len(datas) + 1
+        if number != upcoming:
+            raise Conflict(number, upcoming)
+        _record, _sheet, progress = start(record_data(table, datas))
+        keep_progress(table, table.version, progress)  # a read may keep what it computed
+    deal = Deal(table=table, number=number, data=dict(data))  # never saved
+    saved, _after = _saved(deal, progress, table.version, table.first_dealer)
+    return saved
+
+
 def _saved(
     deal: Deal, progress: Progress, version: int, first_dealer: str
 ) -> tuple[Saved, Progress]:

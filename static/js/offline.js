@@ -496,6 +496,8 @@
   // After htmx brings a new form (a save, a catch-up), follow the waiting deals; after the
   // sheet changed, keep a copy of the page for the next time without a network.
   document.addEventListener("htmx:afterSettle", (event) => {
+    // the form's preview (table.html#deal-preview) changes no sheet, and brings no page to keep
+    if (event.detail.requestConfig?.elt?.id === "deal-preview") return;
     if (event.detail.target?.id === "live" && !editing) nextDeal(form());
     if (event.detail.xhr?.status === 200) copyPageSoon();
     followSheet();

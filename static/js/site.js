@@ -105,12 +105,60 @@ function showFirstMessage(form) {
     return found?.textContent.trim() || words.requestFailed;
   }
 
+  // The deal form's preview (table.html#deal-preview): what Save will write, from the server,
+  // which scores the deal as Save would and saves nothing. Without a network it is not sent,
+  // and says that it needs one (a request that meets no network says the same); nothing else
+  // waits on it, and Save keeps the deal on the phone as always (offline.js).
+  const isPreview = (elt) => elt?.id === "deal-preview";
+  function previewSays(preview, text) {
+    const body = preview.querySelector(".preview-body");
+    if (!body || !text) return;
+    const note = document.createElement("p");
+    note.className = "preview-note";
+    note.textContent = text;
+    body.replaceChildren(note);
+  }
+  const needsNetwork = (event) => {
+    const { elt } = event.detail;
+    if (isPreview(elt)) previewSays(elt, elt.dataset.offline);
+  };
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (!isPreview(event.detail.elt) || navigator.onLine) return;
+    event.preventDefault();
+    needsNetwork(event);
+  });
+  // A whole deal's preview whose first line is under Save (which stays at the foot of the
+  // screen) or below the screen is brought into sight, the taps moving up by its height: it is
+  // seen, not looked for. One in sight, or a message asking for a tap, stays where it is.
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const preview = event.detail.requestConfig?.elt;
+    if (!isPreview(preview) || !preview.querySelector(".preview-log")) return;
+    const save = preview.closest("form")?.querySelector("button.save");
+    const floor = save ? save.getBoundingClientRect().top : window.innerHeight;
+    const body = preview.querySelector(".preview-body");
+    const first = body?.firstElementChild; // who wins what, or the deal's line
+    if (first && first.getBoundingClientRect().bottom > floor) body.scrollIntoView({ block: "nearest" });
+  });
+  document.addEventListener("htmx:sendError", needsNetwork);
+  document.addEventListener("htmx:timeout", needsNetwork);
+  // The network gone while a preview is shown: it may no longer be what Save writes (another
+  // phone may save first); back, the preview is asked again for what the form holds.
+  window.addEventListener("offline", () => {
+    const preview = document.getElementById("deal-preview");
+    if (preview) previewSays(preview, preview.dataset.offline);
+  });
+  window.addEventListener("online", () => {
+    const preview = document.getElementById("deal-preview");
+    if (preview?.querySelector(".preview-body .preview-note")) htmx.trigger(preview.closest("form"), "change");
+  });
+
   const shown = () => document.getElementById("request-error");
   let failed = null; // the form (or element) whose request the message is about
   const sourceOf = (elt) => elt?.closest?.("form") || elt;
 
   document.addEventListener("htmx:responseError", (event) => {
     const { elt, xhr, requestConfig } = event.detail;
+    if (isPreview(elt)) return previewSays(elt, reasonOf(xhr)); // nothing was sent to be saved
     const sending = requestConfig?.verb && requestConfig.verb !== "get";
     // "Deal 1 saved." from the save before must not stand above "Not saved."
     if (sending) document.getElementById("flash")?.replaceChildren();
@@ -157,7 +205,7 @@ function showFirstMessage(form) {
   // with the sheet's next poll after a refused save.
   document.addEventListener("htmx:afterRequest", (event) => {
     const { elt, successful, requestConfig } = event.detail;
-    if (!successful || !shown()) return;
+    if (!successful || !shown() || isPreview(elt)) return; // a preview saves nothing
     if (sourceOf(elt) === failed || (requestConfig?.verb && requestConfig.verb !== "get")) {
       shown().remove();
       failed = null;

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook.display.messages import clause, describe, later_deal, named, sentence
-from scorebook.display.table import dummy_partner, seat_names
+from scorebook.display.table import dummy_partner, preview_message, preview_view, seat_names
 from scorebook.display.variants import SEAT_NAMES, games_won_text, shape
 from scorebook.rules import Record, RecordError
 from scorebook.tables import services
@@ -82,13 +82,20 @@ def winners(record: Record, side: str) -> tuple[str, int]:
 
 
 def saved_message(number: int, saved: services.Saved | None) -> str:
-    """Deal 10 saved. and, when the deal won a game or a rubber, who won what, from the
-    engine's results: "North–South win a double game and the rubber 2–1." A player of his own
-    (Hussar, Prussian) "wins", by his name: "Boris (E) wins a treble game." (winners())."""
+    """Deal 10 saved. and, when the deal won a game or a rubber, who won what (won_message())."""
     text = _("Deal %(number)s saved.") % {"number": number}
-    game = saved.game if saved is not None else None
-    if saved is None or game is None:
-        return text
+    won = won_message(saved) if saved is not None else ""
+    return f"{text} {won}" if won else text
+
+
+def won_message(saved: services.Saved) -> str:
+    """When the deal won a game or a rubber, who won what, from the engine's results:
+    "North–South win a double game and the rubber 2–1." A player of his own (Hussar,
+    Prussian) "wins", by his name: "Boris (E) wins a treble game." (winners()). "" when the
+    deal closed nothing. The answer to a save and the preview before it say the same."""
+    game = saved.game
+    if game is None:
+        return ""
     winner = game.winner
     side, count = winners(saved.record, winner)
     values = {"side": side, "label": WON_GAME.get(game.label, game.label)}
@@ -109,7 +116,7 @@ def saved_message(number: int, saved: services.Saved | None) -> str:
         won_text = ngettext(
             "%(side)s wins a %(label)s game.", "%(side)s win a %(label)s game.", count
         )
-    return text + " " + won_text % values
+    return won_text % values
 
 
 def _posted_int(request: HttpRequest, name: str) -> int:
@@ -214,6 +221,57 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
     if status == 422:  # show the first field in error, not the top of a long form (Hussar)
         response["HX-Reswap"] = SHOW_FIRST_ERROR
     return response
+
+
+@require_POST
+def deal_preview(request: HttpRequest, token: str) -> HttpResponse:
+    """What the deal in the form would write if it were saved (the form posts here as it is
+    tapped, table.html#preview): scored by the engine exactly as deal_add scores it, and laid
+    out as the answer to its save, and nothing saved. The same access as saving; a deal not
+    complete or refused is answered with what to tap first, or the engine's verdict (200:
+    the preview itself worked)."""
+    table = require_edit(request, token)
+    rules = services.table_rules(table)
+    form = DealForm(rules, request.POST)
+    data = form.deal_data()
+    number = form.cleaned_data.get("number") or 0
+    if data is None:
+        field, message = _first_message(form)
+        context = preview_message(number, message, field)
+    else:
+        try:
+            saved = services.preview_deal(table, data, number=number)
+        except RecordError as error:
+            message = sentence(describe(error, rules))
+            context = preview_message(number, message, error.field or "deal")
+        except services.Conflict as error:
+            context = preview_message(number, _preview_conflict(number, error), "number")
+        else:
+            players = dict(rules.players)
+            context = preview_view(table, saved, players, won_message(saved))
+    return render(request, "tables/table.html#preview", context)
+
+
+def _first_message(form: DealForm) -> tuple[str, str]:
+    """The first thing the form says is missing or wrong, and the field it is about: what the
+    preview asks for before it can show the deal ("Tap the number of tricks.")."""
+    if other := form.other_errors():
+        return "deal", other[0]
+    if whole := form.group_errors.get("deal"):
+        return "deal", whole[0]
+    for group in DealForm.GROUPS:
+        if found := form.errors_for(group):
+            return group, found[0]
+    return "deal", _("The deal is not complete.")
+
+
+def _preview_conflict(number: int, conflict: services.Conflict) -> str:
+    """The form is for another deal than the sheet's next one (another device saved or undid
+    a deal, or deals wait on this phone): a save would not be taken as it is."""
+    return _(
+        "No preview: this form is for deal %(number)s, and the next deal on the sheet is "
+        "deal %(next)s."
+    ) % {"number": number, "next": conflict.next_number}
 
 
 def _refused_context(request: HttpRequest, table: Table, form: DealForm) -> dict[str, Any]:
