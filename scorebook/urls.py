@@ -41,6 +41,7 @@ urlpatterns = [
     path("c/<str:token>/roles/", clubs.give_role, name="club_roles"),
     path("c/<str:token>/link/", clubs.new_public_link, name="new_public_link"),
     path("c/<str:token>/confirmation/", clubs.club_confirmation, name="club_confirmation"),
+    path("c/<str:token>/time-zone/", clubs.club_time_zone, name="club_time_zone"),
     path("c/<str:token>/roles/<int:pk>/take-back/", clubs.take_back_role, name="take_back_role"),
     path("c/<str:token>/roster/", clubs.roster, name="roster"),
     path("c/<str:token>/players/<int:pk>/", clubs.player_page, name="club_player"),

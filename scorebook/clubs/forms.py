@@ -13,7 +13,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from players.models import Club, ClubRole, Player, Season, roster_order
+from players.models import (
+    COMMON_ZONES,
+    Club,
+    ClubRole,
+    Player,
+    Season,
+    default_time_zone,
+    is_time_zone,
+    roster_order,
+)
 from scorebook.display.variants import variant_name
 from scorebook.rules import PRESETS
 from scorebook.text import visible_text
@@ -38,14 +47,52 @@ class VariantChoice(forms.ModelForm):
 
 
 class ClubForm(VariantChoice):
+    """A new club. Its time zone is the creator's browser's, put in the hidden field by
+    static/js/club-zone.js; without it (no script, or a zone this server does not know) the
+    club speaking Russian keeps Moscow time, any other the server's (docs/clubs.md)."""
+
     class Meta:
         model = Club
-        fields = ["name", "city", "variant", "language"]
-        widgets = {"variant": forms.Select()}
+        fields = ["name", "city", "variant", "language", "time_zone"]
+        widgets = {"variant": forms.Select(), "time_zone": forms.HiddenInput()}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         visible_text(self, "name", "city")
+        zone = self.fields["time_zone"]
+        zone.required = False
+        # A hidden field's refusal (too long) could not be read: clean() replaces what is
+        # not a zone, and the model's check then finds a known one.
+        zone.validators = []
+        zone.widget.attrs["data-browser-zone"] = ""  # what club-zone.js fills
+        # Not the model's default: empty until the script fills it, for clean() to decide.
+        self.initial.pop("time_zone", None)
+        zone.initial = None
+
+    def clean_time_zone(self) -> str:
+        return str(self.cleaned_data.get("time_zone") or "").strip()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not is_time_zone(data.get("time_zone") or ""):
+            data["time_zone"] = default_time_zone(str(data.get("language") or ""))
+        return data
+
+
+class ClubTimeZoneForm(forms.ModelForm):
+    """The organiser's choice of the club's zone on the club page: one of the usual zones
+    offered as he types, or any IANA name, checked."""
+
+    class Meta:
+        model = Club
+        fields = ["time_zone"]
+        widgets = {
+            "time_zone": forms.TextInput(
+                attrs={"list": "club-zones", "autocomplete": "off", "spellcheck": "false"}
+            )
+        }
+
+    zones = COMMON_ZONES  # the template's <datalist>
 
 
 class DateInput(forms.DateInput):
