@@ -119,6 +119,16 @@ class NightForm(forms.Form):
         visible_text(self, "name", "place")
 
 
+# Sessions to qualify when the form's field is left empty: an average over one or two nights
+# says little of a player, so the average ladder asks three; the others keep the model's (and
+# the ladder command's) 1 (docs/clubs.md).
+AVERAGE_MIN_SESSIONS = 3
+
+
+def default_min_sessions(kind: str) -> int:
+    return AVERAGE_MIN_SESSIONS if kind == "average" else 1
+
+
 class SeasonForm(VariantChoice):
     class Meta:
         model = Season
@@ -134,6 +144,19 @@ class SeasonForm(VariantChoice):
         super().__init__(*args, **kwargs)
         visible_text(self, "name")
         self.fields["best"].widget.attrs["min"] = 1  # as the ladder refuses 0 (docs/ladders.md)
+        # Left empty, it follows the kind (clean()): the same with or without a script.
+        sessions = self.fields["min_sessions"]
+        sessions.required = False
+        sessions.initial = None
+        sessions.help_text = gettext_lazy("Left empty: 3 for the average ladder, 1 for the others.")
+        if self.instance.pk is None:
+            self.initial.pop("min_sessions", None)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("min_sessions") is None:
+            data["min_sessions"] = default_min_sessions(str(data.get("kind") or ""))
+        return data
 
 
 class PlayerNameForm(forms.Form):
