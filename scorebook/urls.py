@@ -54,6 +54,7 @@ urlpatterns = [
     path("c/<str:token>/invitation/", clubs.answer_invitation, name="answer_invitation"),
     path("c/<str:token>/seasons/<int:pk>/ladder.csv", clubs.season_csv, name="season_csv"),
     path("c/<str:token>/seasons/<int:pk>/ladder.pdf", clubs.season_pdf, name="season_pdf"),
+    path("c/<str:token>/seasons/<int:pk>/records.zip", clubs.season_records, name="season_records"),
     path("e/<str:token>/", evenings.evening_page, name="evening"),
     path("e/<str:token>/glance/", evenings.evening_glance, name="evening_glance"),
     path("e/<str:token>/tables/", evenings.file_table, name="evening_file"),

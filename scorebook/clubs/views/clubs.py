@@ -378,6 +378,22 @@ def season_csv(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     return response
 
 
+@ratelimit(key="ip", rate=stranger_page_rate, block=True)
+@require_safe
+def season_records(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """The records of every table the season counts, in one zip: ``manage.py ladder`` makes
+    the season's ladder from them (README.txt inside says how), and it is a backup."""
+    club, _role = get_club(request, token)
+    season = _season(club, pk)
+    tables = standings.club_tables(club, season=season).select_related("evening")
+    body = export.season_records(season, list(tables.prefetch_related("seats__player")))
+    response = HttpResponse(body, content_type="application/zip")
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"{_file_stem(club, season)}-records.zip"
+    )
+    return response
+
+
 @require_safe
 @answers_bad_print_options
 def season_pdf(request: HttpRequest, token: str, pk: int) -> HttpResponse:
