@@ -176,3 +176,14 @@ def test_russian_labels_of_the_clock(client, owner, club):
 
     assert "Часовой пояс" in text
     assert "Время — Asia/Vladivostok" in text
+
+
+def test_a_new_nights_date_is_today_on_the_clubs_clock(client, owner, club, monkeypatch):
+    # 20 November, 15:30 UTC: already 21 November in Vladivostok (UTC+10).
+    moment = datetime.datetime(2026, 11, 20, 15, 30, tzinfo=datetime.UTC)
+    monkeypatch.setattr(timezone, "now", lambda: moment)
+    client.force_login(owner)
+
+    page = client.get(reverse("club", args=[club.token])).content.decode()
+
+    assert re.search(r'name="date" value="2026-11-21"', page)
