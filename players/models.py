@@ -6,7 +6,9 @@ and every standing is computed from the deals by ``players.ladder`` (fed by scor
 
 from __future__ import annotations
 
+import functools
 import secrets
+import zoneinfo
 from typing import Any
 
 from django.conf import settings
@@ -24,6 +26,45 @@ LADDER_KINDS = [
     ("rating", _("OpenSkill rating")),
 ]
 LANGUAGES = [("en", "English"), ("ru", "Русский")]
+
+# A club's clock (docs/clubs.md): an IANA time zone. A club whose creator's browser said none
+# (no JavaScript) keeps Moscow time when it speaks Russian, else the server's zone.
+RUSSIAN_ZONE = "Europe/Moscow"
+# Offered first on the club page's form (any other IANA name may be typed): Russia's zones
+# from west to east, then the zones of the clubs' neighbours and the world's usual ones.
+COMMON_ZONES = [
+    "Europe/Kaliningrad", "Europe/Moscow", "Europe/Samara", "Asia/Yekaterinburg", "Asia/Omsk",
+    "Asia/Novosibirsk", "Asia/Krasnoyarsk", "Asia/Irkutsk", "Asia/Yakutsk", "Asia/Vladivostok",
+    "Asia/Magadan", "Asia/Kamchatka", "Europe/Minsk", "Europe/Kyiv", "Asia/Almaty",
+    "Asia/Tbilisi", "Europe/Riga", "Europe/Berlin", "Europe/London", "America/New_York", "UTC",
+]  # fmt: skip
+
+
+@functools.cache
+def time_zones() -> frozenset[str]:
+    """Every IANA zone name this server knows (read once: it scans the zone files)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def is_time_zone(name: str) -> bool:
+    return name in time_zones()
+
+
+def validate_time_zone(name: str) -> None:
+    if not is_time_zone(name):
+        raise ValidationError(
+            _("“%(name)s” is not a time zone: write one as Europe/Moscow or Asia/Vladivostok."),
+            code="invalid",
+            params={"name": name},
+        )
+
+
+def default_time_zone(language: str = "") -> str:
+    """The zone of a club whose creator's browser told none: Moscow for a Russian-speaking
+    club, else the server's (settings.TIME_ZONE)."""
+    if language == "ru":
+        return RUSSIAN_ZONE
+    return settings.TIME_ZONE if is_time_zone(settings.TIME_ZONE) else "UTC"
 
 
 def new_token() -> str:
@@ -87,6 +128,14 @@ class Club(models.Model):
     # the scope shown: all the club's nights of a variant, or a season).
     provisional_rubbers = models.PositiveSmallIntegerField(
         _("rubbers before a rating is settled"), default=20
+    )
+    # Every time of day the club's pages show (its history, a deal's revisions) is in it.
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        default=default_time_zone,
+        validators=[validate_time_zone],
+        help_text=_("Times of day on the club's pages are shown in it (e.g. Europe/Moscow)."),
     )
     # The read-only public link: nights, seasons and standings, never the roster.
     token = models.CharField(max_length=40, unique=True, default=new_token)
@@ -297,6 +346,7 @@ class ClubLog(models.Model):
         PLAYER_UNARCHIVED = "player-unarchived", _("player back from the archive")
         GUEST_JOINED = "guest-joined", _("guest made a roster player")
         PLAYER_ERASED = "player-erased", _("player's personal data erased")
+        ZONE_CHANGED = "zone-changed", _("time zone changed")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="log")
     action = models.CharField(max_length=20, choices=Action.choices)

@@ -1,5 +1,6 @@
 """A season's ladder as a spreadsheet (CSV) that Excel and LibreOffice open as it looks on
-the page: in the reader's language, with his decimal separator, and safe to open.
+the page: in the reader's language, with his decimal separator, and safe to open; and a
+season's records in one zip, for ``manage.py ladder`` and backups (:func:`season_records`).
 
 - The file starts with a UTF-8 byte order mark: without it Excel reads the bytes as the
   system's code page and garbles Cyrillic names.
@@ -15,11 +16,18 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import zipfile
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.utils import translation
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
+
+from players.models import Season
+from scorebook.tables.models import Table
+from scorebook.tables.services import record_data
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 BOM = "\ufeff"
@@ -79,3 +87,64 @@ def ladder_csv(rows: Iterable[dict[str, Any]], language: str) -> str:
             for row in rows
         ]
     return write(body, header, language)
+
+
+# ---------------------------------------------------------------------------------------------
+# A season's records in one file
+
+
+def season_records(season: Season, tables: Sequence[Table]) -> bytes:
+    """The records of the tables a season counts (``tables``, in its ladder's order), as one
+    zip: a whist-record/1 file a table (``manage.py ladder`` reads them: docs/ladders.md) and
+    a README.txt saying the command line that makes the season's ladder from them.
+
+    Each file's name starts with its place in the ladder's order (001-…), so that ``*.json``
+    gives the tables in the order the rating replays them; its ``meta.date`` is its night's
+    date (the session it counts in) and its players are named as the roster names them now.
+    """
+    width = max(3, len(str(len(tables))))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for index, table in enumerate(tables, start=1):
+            record = record_data(table)
+            night = table.evening
+            if night is not None:
+                record["meta"]["date"] = night.date.isoformat()
+            words = slugify(f"{night.name if night else ''} {table.title}", allow_unicode=True)
+            name = "-".join(
+                part
+                for part in (f"{index:0{width}d}", record["meta"]["date"], words[:40].strip("-_"))
+                if part
+            )
+            archive.writestr(
+                f"{name}.json", json.dumps(record, ensure_ascii=False, indent=2) + "\n"
+            )
+        archive.writestr("README.txt", _season_readme(season))
+    return buffer.getvalue()
+
+
+def ladder_command(season: Season) -> str:
+    """The ``manage.py ladder`` line that makes the season's ladder from its records."""
+    words = ["python manage.py ladder *.json", f"--kind {season.kind}"]
+    if season.best is not None:
+        words.append(f"--best {season.best}")
+    words += [f"--min-sessions {season.min_sessions}", f"--min-partners {season.min_partners}"]
+    return " ".join(words)
+
+
+def _season_readme(season: Season) -> str:
+    """What the zip holds and the command line of its ladder, in the club's language."""
+    with translation.override(season.club.language):
+        lines = [
+            f"{season.club.name}: {season.name} ({season.starts_on} – {season.ends_on})",
+            "",
+            _(
+                "The records (whist-record/1) of every table this season counts, in the order "
+                "its ladder takes them. Its ladder, made from this folder:"
+            ),
+            "",
+            "    " + ladder_command(season),
+            "",
+            _("Players are named as the club's roster named them when the file was made."),
+        ]
+    return "\n".join(lines) + "\n"

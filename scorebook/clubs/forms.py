@@ -13,7 +13,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from players.models import Club, ClubRole, Player, Season, roster_order
+from players.models import (
+    COMMON_ZONES,
+    Club,
+    ClubRole,
+    Player,
+    Season,
+    default_time_zone,
+    is_time_zone,
+    roster_order,
+)
 from scorebook.display.stakes import STAKE_FIELDS, add_stake_fields, clean_stake
 from scorebook.display.variants import variant_name
 from scorebook.rules import PRESETS
@@ -39,10 +48,14 @@ class VariantChoice(forms.ModelForm):
 
 
 class ClubForm(VariantChoice):
+    """A new club. Its time zone is the creator's browser's, put in the hidden field by
+    static/js/club-zone.js; without it (no script, or a zone this server does not know) the
+    club speaking Russian keeps Moscow time, any other the server's (docs/clubs.md)."""
+
     class Meta:
         model = Club
-        fields = ["name", "city", "variant", "language", *STAKE_FIELDS]
-        widgets = {"variant": forms.Select()}
+        fields = ["name", "city", "variant", "language", "time_zone", *STAKE_FIELDS]
+        widgets = {"variant": forms.Select(), "time_zone": forms.HiddenInput()}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -52,14 +65,44 @@ class ClubForm(VariantChoice):
             "What a point is worth at the club's tables; each new table may change it. "
             "Leave it empty to settle in points only."
         )
+        zone = self.fields["time_zone"]
+        zone.required = False
+        # A hidden field's refusal (too long) could not be read: clean() replaces what is
+        # not a zone, and the model's check then finds a known one.
+        zone.validators = []
+        zone.widget.attrs["data-browser-zone"] = ""  # what club-zone.js fills
+        # Not the model's default: empty until the script fills it, for clean() to decide.
+        self.initial.pop("time_zone", None)
+        zone.initial = None
+
+    def clean_time_zone(self) -> str:
+        return str(self.cleaned_data.get("time_zone") or "").strip()
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
+        if not is_time_zone(data.get("time_zone") or ""):
+            data["time_zone"] = default_time_zone(str(data.get("language") or ""))
         stake = clean_stake(self, data)
         if stake["stake"] is None:
             stake = {"stake": None, "stake_currency": "", "stake_coin": None}
         data.update(stake)
         return data
+
+
+class ClubTimeZoneForm(forms.ModelForm):
+    """The organiser's choice of the club's zone on the club page: one of the usual zones
+    offered as he types, or any IANA name, checked."""
+
+    class Meta:
+        model = Club
+        fields = ["time_zone"]
+        widgets = {
+            "time_zone": forms.TextInput(
+                attrs={"list": "club-zones", "autocomplete": "off", "spellcheck": "false"}
+            )
+        }
+
+    zones = COMMON_ZONES  # the template's <datalist>
 
 
 class DateInput(forms.DateInput):
@@ -86,6 +129,16 @@ class NightForm(forms.Form):
         visible_text(self, "name", "place")
 
 
+# Sessions to qualify when the form's field is left empty: an average over one or two nights
+# says little of a player, so the average ladder asks three; the others keep the model's (and
+# the ladder command's) 1 (docs/clubs.md).
+AVERAGE_MIN_SESSIONS = 3
+
+
+def default_min_sessions(kind: str) -> int:
+    return AVERAGE_MIN_SESSIONS if kind == "average" else 1
+
+
 class SeasonForm(VariantChoice):
     class Meta:
         model = Season
@@ -101,6 +154,19 @@ class SeasonForm(VariantChoice):
         super().__init__(*args, **kwargs)
         visible_text(self, "name")
         self.fields["best"].widget.attrs["min"] = 1  # as the ladder refuses 0 (docs/ladders.md)
+        # Left empty, it follows the kind (clean()): the same with or without a script.
+        sessions = self.fields["min_sessions"]
+        sessions.required = False
+        sessions.initial = None
+        sessions.help_text = gettext_lazy("Left empty: 3 for the average ladder, 1 for the others.")
+        if self.instance.pk is None:
+            self.initial.pop("min_sessions", None)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("min_sessions") is None:
+            data["min_sessions"] = default_min_sessions(str(data.get("kind") or ""))
+        return data
 
 
 class PlayerNameForm(forms.Form):

@@ -26,6 +26,8 @@ from players.models import (
     ClubRole,
     Player,
     Season,
+    default_time_zone,
+    is_time_zone,
     name_key,
     new_token,
     normal_name,
@@ -51,10 +53,14 @@ def _log(club: Club, action: str, author: AbstractBaseUser | None, **detail: Any
 def create_club(
     *, user: AbstractBaseUser, name: str, city: str = "", variant: str, language: str,
     confirmation: str = "off",
+    time_zone: str = "",
     stake: Decimal | None = None, stake_currency: str = "", stake_coin: Decimal | None = None,
 ) -> Club:  # fmt: skip
+    """A new club, ``user`` its first organiser. Without a known ``time_zone`` it takes the
+    default for its language (players.models.default_time_zone)."""
     club = Club.objects.create(
         name=name, city=city, variant=variant, language=language, confirmation=confirmation,
+        time_zone=time_zone if is_time_zone(time_zone) else default_time_zone(language),
         stake=stake, stake_currency=stake_currency, stake_coin=stake_coin,
     )  # fmt: skip
     ClubRole.objects.create(club=club, user=user, role=ORGANISER)
@@ -117,6 +123,17 @@ def new_public_link(club: Club, *, author: AbstractBaseUser) -> Club:
     club.token = new_token()
     club.save(update_fields=["token"])
     _log(club, ClubLog.Action.LINK_REPLACED, author)
+    return club
+
+
+@transaction.atomic
+def set_time_zone(club: Club, time_zone: str, *, author: AbstractBaseUser) -> Club:
+    """Set the club's clock (an IANA zone, checked by the form): the history says from which."""
+    old = club.time_zone
+    if time_zone != old:
+        club.time_zone = time_zone
+        club.save(update_fields=["time_zone"])
+        _log(club, ClubLog.Action.ZONE_CHANGED, author, old=old, new=time_zone)
     return club
 
 

@@ -12,22 +12,29 @@ import secrets
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db.models import F, Q
 from django.http import Http404, HttpRequest
 
 from players.roles import ORGANISER, role_of
 from scorebook.tables.models import Table
 from scorebook.tables.services import Author, NightClosed
+from scorebook.web.zone import use_zone
 
 REMEMBERED = "tables"
 CREATED = "created"  # the edit links of the tables this browser started
 
 
 def get_table(request: HttpRequest, token: str) -> tuple[Table, bool]:
-    """The table behind a link, and whether this request may change it."""
-    table = Table.objects.filter(Q(edit_token=token) | Q(view_token=token)).first()
+    """The table behind a link, and whether this request may change it. A table of a club
+    night shows its times (its revisions, its links' history) in the club's zone."""
+    table = (
+        Table.objects.filter(Q(edit_token=token) | Q(view_token=token))
+        .annotate(club_zone=F("evening__club__time_zone"))
+        .first()
+    )
     if table is None:
         raise Http404("no such table")
+    use_zone(table.club_zone)  # type: ignore[attr-defined]
     if table.demo and not (settings.DEBUG or settings.LOCAL):
         return table, False  # a demo table on a server: read-only (site/demo.py)
     if table.evening_id is not None and night_closed(table):

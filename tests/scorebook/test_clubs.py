@@ -967,7 +967,7 @@ def test_a_table_where_no_deal_scored_is_no_session(client, club, night, organis
     after = standings.season_standings(season)
     assert after.rows() == before.rows() and after.ladder.sessions == before.ladder.sessions == 1
     page = client.get(reverse("season", args=[club.token, season.pk])).content.decode()
-    assert "1 night played" in page
+    assert "1 session played" in page
     stats = standings.player_stats(eve, "russian", season)
     assert (stats.sessions, stats.tables, stats.nights, stats.net, stats.rating) == (
         stats_before.sessions, 1, stats_before.nights, stats_before.net, stats_before.rating

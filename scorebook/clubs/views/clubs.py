@@ -27,6 +27,7 @@ from scorebook.clubs import export, standings
 from scorebook.clubs import services as clubs
 from scorebook.clubs.forms import (
     ClubForm,
+    ClubTimeZoneForm,
     MergeForm,
     NightForm,
     PlayerNameForm,
@@ -41,14 +42,17 @@ from scorebook.rules import PRESETS
 from scorebook.tables.models import Evening, Seat
 from scorebook.text import show_visible
 from scorebook.web.limits import stranger_page_rate
+from scorebook.web.zone import use_zone
 
 # ---------------------------------------------------------------------------------------------
 # Access
 
 
 def get_club(request: HttpRequest, token: str) -> tuple[Club, str | None]:
-    """The club behind a public link, and the visitor's role in it."""
+    """The club behind a public link, and the visitor's role in it; the page shows its times
+    in the club's zone."""
     club = get_object_or_404(Club, token=token)
+    use_zone(club.time_zone)
     return club, clubs.role_of(request.user, club)
 
 
@@ -120,8 +124,27 @@ def club_page(request: HttpRequest, token: str) -> HttpResponse:
         "role_form": RoleForm(),
         "roles": clubs.accepted_roles(club) if role == clubs.ORGANISER else [],
         "confirmation_choices": CONFIRMATION_CHOICES,
+        "zone_form": ClubTimeZoneForm(instance=club, prefix="zone"),
     }
     return render(request, "clubs/club.html", context)
+
+
+@require_POST
+def club_time_zone(request: HttpRequest, token: str) -> HttpResponse:
+    """The organiser sets the club's clock; a name that is no zone comes back on its own page,
+    the message at the field, with what was typed."""
+    club, _role = get_club(request, token)
+    require_organiser(request, club)
+    zone = club.time_zone
+    form = ClubTimeZoneForm(request.POST, instance=club, prefix="zone")
+    if form.is_valid():
+        club.time_zone = zone  # the service saves it, and says in the history from which
+        clubs.set_time_zone(club, form.cleaned_data["time_zone"], author=request.user)  # type: ignore[arg-type]
+        messages.success(request, _("Saved."))
+        return redirect("club", token=club.token)
+    context = {"club": club, "form": form, "title": _("Time zone"), "button": _("Save"),
+               "datalist": form.zones}  # fmt: skip
+    return render(request, "clubs/club_form.html", context, status=422)
 
 
 @require_POST
@@ -440,6 +463,22 @@ def season_csv(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(
         True, f"{_file_stem(club, season)}.csv"
+    )
+    return response
+
+
+@ratelimit(key="ip", rate=stranger_page_rate, block=True)
+@require_safe
+def season_records(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """The records of every table the season counts, in one zip: ``manage.py ladder`` makes
+    the season's ladder from them (README.txt inside says how), and it is a backup."""
+    club, _role = get_club(request, token)
+    season = _season(club, pk)
+    tables = standings.club_tables(club, season=season).select_related("evening")
+    body = export.season_records(season, list(tables.prefetch_related("seats__player")))
+    response = HttpResponse(body, content_type="application/zip")
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"{_file_stem(club, season)}-records.zip"
     )
     return response
 

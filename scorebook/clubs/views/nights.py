@@ -40,6 +40,7 @@ from scorebook.rules import PRESETS
 from scorebook.tables.models import Evening, Table
 from scorebook.tables.views.tables import table_form
 from scorebook.web.limits import TABLE_RATE
+from scorebook.web.zone import use_zone
 
 POLL_SECONDS = 3
 # The room's screen: at most this many tables at once; a larger night pages through them,
@@ -86,7 +87,10 @@ class FileTableForm(forms.Form):
 
 
 def _night(token: str) -> Evening:
-    return get_object_or_404(Evening.objects.select_related("club"), token=token)
+    """The night behind its link; the page shows its times in its club's zone."""
+    night = get_object_or_404(Evening.objects.select_related("club"), token=token)
+    use_zone(night.club.time_zone if night.club else None)
+    return night
 
 
 def _role(request: HttpRequest, night: Evening) -> str | None:
@@ -314,7 +318,7 @@ def move_table(request: HttpRequest, token: str, pk: int) -> HttpResponse:
 def night_table(request: HttpRequest, token: str, variant: str) -> HttpResponse:
     """Start a table in a club night: the club's organisers only; the roster is offered for
     the seats and the club's usual options come first."""
-    night = get_object_or_404(Evening.objects.select_related("club"), token=token)
+    night = _night(token)
     club = night.club
     if club is None or clubs.role_of(request.user, club) != clubs.ORGANISER:
         raise PermissionDenied("organisers only")
