@@ -61,6 +61,9 @@ SEASON = "Сезон" + "Весенний" * 7
 KEPT = {"PDF", "CSV", "JSON", "OpenSkill", "whist-record", "A4", "A5"}
 KEPT |= {"EN", "RU", "English", "Русский"}  # no option's key: no page shows one
 KEPT |= {"N"}  # "the best N nights": a number yet to be chosen
+# A club's time zone is an IANA name and its abbreviation, the same in every language; the
+# season's records are a zip for the `manage.py ladder` command, named as typed.
+KEPT |= {"UTC", "MSK", "Europe", "Moscow", "zip", "zip-архив", "manage.py", "ladder", "README.txt"}
 MONTHS = {
     "en": "January February March April May June July August September October November December",
     "ru": "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
