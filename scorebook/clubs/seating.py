@@ -183,7 +183,7 @@ def start_all(night: Evening, *, author: AbstractBaseUser) -> list[Table]:
     """Start every table of the drawn seating at once, in the night, numbered in order."""
     club = night.club
     assert club is not None
-    night = Evening.objects.select_for_update().select_related("club").get(pk=night.pk)
+    night = Evening.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
     seating = night.seating
     if not seating or seating.get("started"):
         raise clubs.ClubError(_("Draw the seats first."), "seating")
@@ -399,7 +399,7 @@ def start_round(night: Evening, *, author: AbstractBaseUser) -> list[Table]:
     table (its deals played)."""
     club = night.club
     assert club is not None
-    night = Evening.objects.select_for_update().select_related("club").get(pk=night.pk)
+    night = Evening.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
     if not in_rounds(night):
         raise clubs.ClubError(_("Draw the players onto the plan first."), "seating")
     view = rounds_view(night)
