@@ -237,3 +237,13 @@ class Offline:
     def on(self) -> None:
         self.context.unroute("**/*", self._cut)
         self.context.set_offline(False)
+
+
+def sign_in(page: Page, username: str, password: str) -> None:
+    """Sign in through the site's form as a person does: the user name, the password, Enter
+    (the page's first submit button is the language switcher)."""
+    page.goto("/accounts/login/")
+    page.locator("#id_username").fill(username)
+    page.locator("#id_password").fill(password)
+    page.locator("#id_password").press("Enter")
+    expect(page.locator("nav.account")).to_contain_text(username)

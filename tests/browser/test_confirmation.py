@@ -17,7 +17,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from scorebook.tables import services
 from tests.browser.conftest import PHONE, Site
-from tests.browser.helpers import PLAYERS_EN, PLAYERS_RU
+from tests.browser.helpers import PLAYERS_EN, PLAYERS_RU, sign_in
 from tests.browser.test_taps import COUNT_TAPS, tap
 
 pytestmark = pytest.mark.browser
@@ -140,11 +140,7 @@ def test_a_locked_deal_is_refused_to_the_scorer_then_changed_by_the_organiser(
     shot(scorer, f"confirm-{lang}-locked")
 
     organiser = new_context(locale=locale).new_page()
-    organiser.goto("/accounts/login/")
-    organiser.locator("#id_username").fill("organiser")
-    organiser.locator("#id_password").fill(PASSWORD)
-    organiser.locator("#id_password").press("Enter")
-    expect(organiser.locator("nav.account")).to_contain_text("organiser")
+    sign_in(organiser, "organiser", PASSWORD)
     organiser.goto(f"/t/{table.edit_token}/deals/1/")
     ten = "input[name='tricks'][value='10']"
     organiser.locator("form.deal-form label.tap", has=organiser.locator(ten)).click()

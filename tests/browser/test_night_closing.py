@@ -17,7 +17,7 @@ from playwright.sync_api import BrowserContext, expect
 from scorebook.clubs import services as clubs
 from scorebook.tables import services
 from tests.browser.conftest import PHONE, Site
-from tests.browser.helpers import PLAYERS_EN, PLAYERS_RU
+from tests.browser.helpers import PLAYERS_EN, PLAYERS_RU, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -69,11 +69,7 @@ def test_the_organiser_closes_the_night_and_reopens_it(
     night, table = site.db(night_with_a_table)
     locale = "ru-RU" if lang == "ru" else "en-GB"
     page = new_context(locale=locale).new_page()
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill("organiser")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("#id_password").press("Enter")
-    expect(page.locator("nav.account")).to_contain_text("organiser")
+    sign_in(page, "organiser", PASSWORD)
 
     page.goto(f"/e/{night.token}/")
     page.get_by_role("link", name=words["close"]).click()

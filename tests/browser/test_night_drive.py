@@ -18,6 +18,7 @@ from playwright.sync_api import BrowserContext, expect
 from scorebook.clubs import seating
 from scorebook.clubs import services as clubs
 from tests.browser.conftest import PHONE, Site
+from tests.browser.helpers import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -52,11 +53,7 @@ def test_two_rounds_of_a_whist_drive(
 
     night = site.db(drive_night)
     page = new_context(locale=locale).new_page()
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill("organiser")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("#id_password").press("Enter")
-    expect(page.locator("nav.account")).to_contain_text("organiser")
+    sign_in(page, "organiser", PASSWORD)
     page.goto(f"/e/{night.token}/seating/")
     page.get_by_label(words["drive"]).check()
     page.locator("#rounds").fill("2")

@@ -19,6 +19,7 @@ from scorebook.clubs import services as clubs
 from scorebook.tables import services
 from scorebook.tables.models import Table
 from tests.browser.conftest import PHONE, Site
+from tests.browser.helpers import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -64,11 +65,7 @@ def test_three_rounds_of_an_individual_tournament(
             services.add_deal(table, deal, number=1, author=services.Author(label="t"))
 
     page = new_context(locale=locale).new_page()
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill("organiser")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("#id_password").press("Enter")
-    expect(page.locator("nav.account")).to_contain_text("organiser")
+    sign_in(page, "organiser", PASSWORD)
 
     for number in (1, 2, 3):
         page.goto(f"/e/{night.token}/seating/")

@@ -17,6 +17,7 @@ from playwright.sync_api import BrowserContext, expect
 
 from scorebook.clubs import services as clubs
 from tests.browser.conftest import PHONE, Site
+from tests.browser.helpers import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -61,11 +62,7 @@ def test_the_organiser_starts_the_night_from_the_players_present(
 
     night = site.db(club_night)
     page = new_context(locale="ru-RU" if lang == "ru" else "en-GB").new_page()
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill("organiser")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("#id_password").press("Enter")
-    expect(page.locator("nav.account")).to_contain_text("organiser")
+    sign_in(page, "organiser", PASSWORD)
 
     page.goto(f"/e/{night.token}/")
     page.locator("nav.organiser-bar").get_by_role("link", name=words["present"]).click()

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
+from tests.browser.helpers import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -42,11 +43,7 @@ def test_the_roster_tags_guests_and_the_archive_on_a_phone(
 ) -> None:
     token = site.db(make_club)
     page = new_context(locale=locale).new_page()
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill(USER)
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("#id_password").press("Enter")
-    expect(page.locator("nav.account")).to_contain_text(USER)
+    sign_in(page, USER, PASSWORD)
 
     page.goto(f"/c/{token}/roster/")
     shot(page, f"roster-tidy-{lang}")
