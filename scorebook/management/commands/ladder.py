@@ -9,34 +9,23 @@ from __future__ import annotations
 
 import json
 from argparse import ArgumentParser
-from typing import Any, NoReturn
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError
 
 from players.ladder import KINDS, Ladder, LadderError, ladder_document, standings
 from scorebook.clubs.results import LadderInputError, input_name, load_ladder_records
+from scorebook.management.oneline import OneLineCommand
 
 COLUMNS = ("rank", "player", "value", "sessions", "partners", "qualified")
 
 
-class Command(BaseCommand):
+class Command(OneLineCommand):
     help = (
         "Rank the players of a season's record files: total, average or rating "
         "(--json prints the whist-ladder/1 document)."
     )
     requires_system_checks: list[str] = []  # reads files only: no model, no database
-
-    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
-        parser = super().create_parser(prog_name, subcommand, **kwargs)
-
-        def error(message: str) -> NoReturn:
-            """argparse's refusal as one CommandError line, exit status 1 (no usage screen)."""
-            if parser.called_from_command_line:
-                parser.exit(1, f"CommandError: {message}\n")
-            raise CommandError(message)
-
-        parser.error = error  # type: ignore[method-assign]
-        return parser
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument(

@@ -17,11 +17,12 @@ from __future__ import annotations
 import json
 import sys
 from argparse import ArgumentParser
-from typing import Any, NoReturn
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError
 
 from scorebook import movements
+from scorebook.management.oneline import OneLineCommand
 
 KINDS = ("individual", "pairs", "progressive")
 OPTIONS = {  # the options each kind takes, and which of them it needs
@@ -31,24 +32,12 @@ OPTIONS = {  # the options each kind takes, and which of them it needs
 }
 
 
-class Command(BaseCommand):
+class Command(OneLineCommand):
     help = (
         "Seating plans for nights in rounds (individual, pairs) and whist drives from their "
         "results (progressive); --json prints the whist-movement/1 or whist-drive/1 document."
     )
     requires_system_checks: list[str] = []  # no model, no database
-
-    def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> CommandParser:
-        parser = super().create_parser(prog_name, subcommand, **kwargs)
-
-        def error(message: str) -> NoReturn:
-            """argparse's refusal as one CommandError line, exit status 1 (no usage screen)."""
-            if parser.called_from_command_line:
-                parser.exit(1, f"CommandError: {message}\n")
-            raise CommandError(message)
-
-        parser.error = error  # type: ignore[method-assign]
-        return parser
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("kind", nargs="?", metavar="{individual,pairs,progressive}")
