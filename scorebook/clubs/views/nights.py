@@ -537,6 +537,9 @@ def _late_or_leave(request: HttpRequest, night: Evening, action: str) -> None:
     """A late arrival (from the roster, or a guest by name) or a player who leaves: the rounds
     not started yet are planned again (docs/clubs.md, *Late arrivals and leavers*)."""
     author = request.user
+    if drive.in_drive(night):
+        _drive_late_or_leave(request, night, action)
+        return
     if action == "late":
         player = seating.late_arrival(
             night,
@@ -559,6 +562,32 @@ def _late_or_leave(request: HttpRequest, night: Evening, action: str) -> None:
             author=author,  # type: ignore[arg-type]
         )
         text = _("%(name)s has left: the rounds left are planned again.")
+    messages.success(request, with_names(text, name=player.name))
+
+
+def _drive_late_or_leave(request: HttpRequest, night: Evening, action: str) -> None:
+    """At a whist drive: a late arrival waits for a seat, a leaver's seat goes to the first
+    player waiting, both after the round in play (docs/clubs.md)."""
+    author = request.user
+    if action == "late":
+        player = drive.late_arrival(
+            night,
+            author=author,  # type: ignore[arg-type]
+            player=_posted_number(request, "player") if not request.POST.get("guest") else None,
+            guest=str(request.POST.get("guest", "")),
+        )
+        text = _(
+            "%(name)s waits for a seat: after this round, a leaver's, or a new table once four "
+            "are waiting."
+        )
+    else:
+        posted = str(request.POST.get("player", ""))
+        player = drive.player_leaves(
+            night,
+            int(posted) if posted.isdigit() and len(posted) < 12 else 0,
+            author=author,  # type: ignore[arg-type]
+        )
+        text = _("%(name)s leaves after this round: the first player waiting takes the seat.")
     messages.success(request, with_names(text, name=player.name))
 
 
@@ -622,6 +651,7 @@ def _drive_context(request: HttpRequest, night: Evening) -> dict[str, Any]:
         "evening": night,
         "club": night.club,
         "drive": shown,
+        "late_choices": _late_choices(night, shown),
         "links": links,
         "codes": {number: qr_data_uri(url) for number, url in links.items()},
     }
