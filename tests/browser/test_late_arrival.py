@@ -129,3 +129,59 @@ def test_a_tenth_player_arrives_after_round_one_and_one_leaves_after_round_two(
     expect(route.nth(0)).to_contain_text(words["absent"])
     fits(phone)
     shot(phone, f"late-{lang}-route")
+
+
+DRIVE_WORDS = {
+    "en": {"waits": "waits for a seat", "waiting": "Waiting for a seat:",
+           "leaves": "leaves after this round", "leaving": "Leaving after this round:"},
+    "ru": {"waits": "ждёт места", "waiting": "Ждут места:",
+           "leaves": "уходит после этого круга", "leaving": "Уходят после этого круга:"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_late_arrival_waits_at_a_drive_and_takes_a_leavers_seat(
+    site: Site, new_context: Callable[..., BrowserContext], shot: Callable[..., None], lang: str
+) -> None:
+    from scorebook.clubs import drive
+
+    words, late = WORDS[lang], DRIVE_WORDS[lang]
+    locale = "ru-RU" if lang == "ru" else "en-GB"
+
+    def drive_night():  # type: ignore[no-untyped-def]
+        owner = get_user_model().objects.create_user("organiser", password=PASSWORD)
+        club = clubs.create_club(user=owner, name="Moika", variant="russian", language=lang)
+        night = clubs.open_night(club, name="Fri", date=datetime.date(2026, 11, 20), author=owner)
+        players = [clubs.add_player(club, name, author=owner) for name in NAMES[:8]]
+        seating.set_present(night, [p.pk for p in players], author=owner)
+        drive.draw_drive(night, hands=1, rounds=3, seed=2)
+        return night
+
+    night = site.db(drive_night)
+    page = new_context(locale=locale).new_page()
+    sign_in(page, "organiser", PASSWORD)
+    page.goto(f"/e/{night.token}/seating/")
+    page.get_by_label(words["guest"]).fill("Kira")
+    page.get_by_role("button", name=words["late"]).click()
+    expect(page.locator("main")).to_contain_text(late["waits"])
+    expect(page.locator("main")).to_contain_text(late["waiting"])
+    page.get_by_label(words["who_leaves"]).select_option(label="Anna")
+    page.get_by_role("button", name=words["leave"]).click()
+    expect(page.locator("main")).to_contain_text(late["leaving"])
+    fits(page)
+    shot(page, f"late-{lang}-drive")
+
+    def end_round() -> None:
+        night.refresh_from_db()
+        drive.enter(night, 1, [7])
+        night.refresh_from_db()
+        drive.enter(night, 2, [5])
+
+    site.db(end_round)
+    page.goto(f"/e/{night.token}/seating/")
+    cards = page.locator("details.table-card")
+    expect(cards).to_have_count(2)
+    expect(page.locator(".table-cards")).to_contain_text("Kira")
+    expect(page.locator(".table-cards")).not_to_contain_text("Anna")
+    fits(page)
+    shot(page, f"late-{lang}-drive-round-2")
