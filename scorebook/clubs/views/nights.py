@@ -544,7 +544,7 @@ def _late_or_leave(request: HttpRequest, night: Evening, action: str) -> None:
         player = seating.late_arrival(
             night,
             author=author,  # type: ignore[arg-type]
-            player=_posted_number(request, "player") if not request.POST.get("guest") else None,
+            player=_posted_id(request, "player") if not request.POST.get("guest") else None,
             guest=str(request.POST.get("guest", "")),
         )
         night.refresh_from_db()
@@ -555,10 +555,9 @@ def _late_or_leave(request: HttpRequest, night: Evening, action: str) -> None:
             else _("%(name)s plays from the next round: the rounds left are planned again.")
         )
     else:
-        posted = str(request.POST.get("player", ""))
         player = seating.player_leaves(
             night,
-            int(posted) if posted.isdigit() and len(posted) < 12 else 0,
+            _posted_id(request, "player") or 0,
             author=author,  # type: ignore[arg-type]
         )
         text = _("%(name)s has left: the rounds left are planned again.")
@@ -573,7 +572,7 @@ def _drive_late_or_leave(request: HttpRequest, night: Evening, action: str) -> N
         player = drive.late_arrival(
             night,
             author=author,  # type: ignore[arg-type]
-            player=_posted_number(request, "player") if not request.POST.get("guest") else None,
+            player=_posted_id(request, "player") if not request.POST.get("guest") else None,
             guest=str(request.POST.get("guest", "")),
         )
         text = _(
@@ -581,14 +580,19 @@ def _drive_late_or_leave(request: HttpRequest, night: Evening, action: str) -> N
             "are waiting."
         )
     else:
-        posted = str(request.POST.get("player", ""))
         player = drive.player_leaves(
             night,
-            int(posted) if posted.isdigit() and len(posted) < 12 else 0,
+            _posted_id(request, "player") or 0,
             author=author,  # type: ignore[arg-type]
         )
         text = _("%(name)s leaves after this round: the first player waiting takes the seat.")
     messages.success(request, with_names(text, name=player.name))
+
+
+def _posted_id(request: HttpRequest, name: str) -> int | None:
+    """A player's id from the form (any number of digits a database id may have)."""
+    value = str(request.POST.get(name, "")).strip()
+    return int(value) if value.isdigit() and len(value) < 12 else None
 
 
 def _late_choices(night: Evening, plan: dict[str, Any] | None) -> list[Player]:
