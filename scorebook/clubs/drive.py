@@ -302,6 +302,7 @@ def late_arrival(
             _("%(name)s is already playing tonight.") % {"name": arrived.name}, "player"
         )
     night.present.add(arrived)
+    seating["gone"] = [pid for pid in seating.get("gone", []) if pid != arrived.pk]
     if arrived.pk in seating.get("leaving", []):  # he stays after all
         seating["leaving"].remove(arrived.pk)
     else:
