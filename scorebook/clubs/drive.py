@@ -15,6 +15,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -72,13 +73,7 @@ def draw_drive(
 
 
 def state(night: Evening) -> Drive:
-    seating = night.seating
-    return progressive(
-        len(seating["numbers"]),
-        seating["results"],
-        hands=seating["hands"],
-        trumps=seating["trumps"],
-    )
+    return _segment_state(night.seating)
 
 
 @dataclass(frozen=True)
@@ -133,11 +128,13 @@ def view(night: Evening) -> dict[str, Any]:
         "hands": hands,
         "over": over,
         "tables": [] if over else tables,
-        "standings": [
-            {"rank": s.rank, "player": who[s.player], "score": s.score, "hands": s.hands}
-            for s in drive.standings
-        ],
+        "standings": _standings(seating, drive, who),
         "played": played,
+        "waiting": [p for p in _people(seating.get("waiting", [])) if p is not None],
+        "leaving": [p for p in _people(seating.get("leaving", [])) if p is not None],
+        "gone": [p for p in _people(seating.get("gone", [])) if p is not None],
+        "playing": [who[n] for n in who if who[n] is not None]
+        + [p for p in _people(seating.get("waiting", [])) if p is not None],
     }
 
 
@@ -164,6 +161,188 @@ def enter(night: Evening, table: int, tricks: list[int | None]) -> dict[str, Any
     if all(row is not None and None not in row for row in rows):
         seating["results"].append(rows)
         seating["entries"] = {}
+        _apply_changes(seating)
     night.seating = seating
     night.save(update_fields=["seating"])
     return seating
+
+
+# ---------------------------------------------------------------------------------------------
+# A late arrival, a player who leaves (docs/clubs.md, *Late arrivals and leavers*): a drive
+# needs four at every table, so the changes wait for the round in play to end. A late arrival
+# waits (sits out, shown) until four are waiting: they then make a new table, the last (lowest)
+# one. A player who leaves hands his seat to the first player waiting. Whenever the players
+# change, the drive goes on as a new part: its round 1 is the seating the drive had reached
+# (with the substitutes and the new table), and each part is scored by the drive engine, so
+# the hands already played score as they did for everyone who played them.
+
+
+def _segment_state(seating: dict[str, Any]) -> Drive:
+    """The drive engine for the current part of the drive (the whole drive when nobody has
+    arrived late or left), its trumps carrying on over the whole drive."""
+    start = int(seating.get("segment_from", 0))
+    return _part(seating, seating["numbers"], start, len(seating["results"]))
+
+
+def _part(seating: dict[str, Any], numbers: list[int], start: int, end: int) -> Drive:
+    trumps = seating["trumps"]
+    turn = (start * int(seating["hands"])) % len(trumps)
+    return progressive(
+        len(numbers),
+        seating["results"][start:end],
+        hands=seating["hands"],
+        trumps=trumps[turn:] + trumps[:turn],
+    )
+
+
+def _people(ids: list[int]) -> list[Player | None]:
+    players = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
+    return [players.get(pid) for pid in ids]
+
+
+def _standings(
+    seating: dict[str, Any], drive: Drive, who: dict[int, Player | None]
+) -> list[dict[str, Any]]:
+    """Each player's tricks over the hands he played, over every part of the drive; equal
+    scores share a rank (1, 2, 2, 4), listed in the order the players were drawn or joined."""
+    earlier = seating.get("earlier", [])
+    if not earlier:  # the drive engine's standings as they are
+        return [
+            {"rank": s.rank, "player": who[s.player], "score": s.score, "hands": s.hands}
+            for s in drive.standings
+        ]
+    totals: dict[int, list[int]] = {}
+    parts = [(p["numbers"], p["from"], p["to"]) for p in earlier]
+    parts.append((seating["numbers"], int(seating.get("segment_from", 0)), len(seating["results"])))
+    for numbers, start, end in parts:
+        for s in _part(seating, numbers, start, end).standings:
+            line = totals.setdefault(numbers[s.player - 1], [0, 0])
+            line[0] += s.score
+            line[1] += s.hands
+    players = {p.pk: p for p in Player.objects.filter(pk__in=totals)}
+    order = list(totals)  # first seen first: the drawn order, then the late arrivals
+    order.sort(key=lambda pid: -totals[pid][0])
+    rows = []
+    for index, pid in enumerate(order):
+        same = index and totals[order[index - 1]][0] == totals[pid][0]
+        rank = rows[-1]["rank"] if same else index + 1
+        rows.append(
+            {
+                "rank": rank,
+                "player": players.get(pid),
+                "score": totals[pid][0],
+                "hands": totals[pid][1],
+            }  # fmt: skip
+        )
+    return rows
+
+
+def _apply_changes(seating: dict[str, Any]) -> None:
+    """At the end of a round: the leavers' seats to the first players waiting, then a new
+    last table for every four still waiting; the drive goes on as a new part if anyone
+    changed."""
+    if len(seating["results"]) >= seating["rounds"]:
+        return
+    leaving = list(seating.get("leaving", []))
+    waiting = list(seating.get("waiting", []))
+    if not leaving and len(waiting) < 4:
+        return
+    numbers = seating["numbers"]
+    order = [numbers[n - 1] for seats in _segment_state(seating).next for n in seats]
+    replaced = []
+    for leaver in leaving:
+        if waiting:  # else he plays on until someone takes his seat
+            order[order.index(leaver)] = waiting.pop(0)
+            replaced.append(leaver)
+    if not replaced and len(waiting) < 4:
+        return
+    while len(waiting) >= 4:
+        order += waiting[:4]
+        waiting = waiting[4:]
+        seating["links"].append(new_token())
+    seating["earlier"] = [
+        *seating.get("earlier", []),
+        {"numbers": numbers, "from": int(seating.get("segment_from", 0)),
+         "to": len(seating["results"])},
+    ]  # fmt: skip
+    seating["numbers"] = order
+    seating["segment_from"] = len(seating["results"])
+    seating["gone"] = [*seating.get("gone", []), *replaced]
+    seating["leaving"] = [pid for pid in leaving if pid not in replaced]
+    seating["waiting"] = waiting
+
+
+@transaction.atomic
+def late_arrival(
+    night: Evening, *, author: AbstractBaseUser, player: int | None = None, guest: str = ""
+) -> Player:
+    """A player of the roster (by id) or a guest (by name) arrives at a drive: he waits for
+    a seat (a leaver's, or a new table once four are waiting), from the next round."""
+    from scorebook.clubs import seating as seats  # the players present and the guests
+
+    night = Evening.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
+    club = night.club
+    assert club is not None
+    clubs._still_open(night)
+    if not in_drive(night):
+        raise clubs.ClubError(_("Draw the players onto the plan first."), "seating")
+    seating = night.seating
+    if len(seating["results"]) >= seating["rounds"]:
+        raise clubs.ClubError(_("The drive is over."), "player")
+    if guest.strip():
+        arrived = seats.add_guest(night, guest, author=author)
+    else:
+        found = Player.objects.filter(club=club, merged_into=None, pk=player or 0).first()
+        if found is None:
+            raise clubs.ClubError(_("Choose the player who arrived."), "player")
+        arrived = found
+    playing = set(seating["numbers"]) | set(seating.get("waiting", []))
+    if arrived.pk in playing - set(seating.get("leaving", [])):
+        raise clubs.ClubError(
+            _("%(name)s is already playing tonight.") % {"name": arrived.name}, "player"
+        )
+    night.present.add(arrived)
+    seating["gone"] = [pid for pid in seating.get("gone", []) if pid != arrived.pk]
+    if arrived.pk in seating.get("leaving", []):  # he stays after all
+        seating["leaving"].remove(arrived.pk)
+    else:
+        seating["waiting"] = [*seating.get("waiting", []), arrived.pk]
+    night.seating = seating
+    night.save(update_fields=["seating"])
+    return arrived
+
+
+@transaction.atomic
+def player_leaves(night: Evening, player: int, *, author: AbstractBaseUser) -> Player:
+    """A player leaves the drive: after the round in play his seat goes to the first player
+    waiting; refused when nobody waits to take it (a drive needs four at every table)."""
+    night = Evening.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
+    clubs._still_open(night)
+    if not in_drive(night):
+        raise clubs.ClubError(_("Draw the players onto the plan first."), "seating")
+    seating = night.seating
+    if len(seating["results"]) >= seating["rounds"]:
+        raise clubs.ClubError(_("The drive is over."), "player")
+    leaver = Player.objects.filter(pk=player).first()
+    waiting = list(seating.get("waiting", []))
+    leaving = list(seating.get("leaving", []))
+    if leaver is not None and leaver.pk in waiting:  # never seated: he simply goes
+        waiting.remove(leaver.pk)
+        seating["waiting"] = waiting
+        seating["gone"] = [*seating.get("gone", []), leaver.pk]
+    elif leaver is None or leaver.pk not in seating["numbers"] or leaver.pk in leaving:
+        raise clubs.ClubError(_("Choose a player who is playing tonight."), "player")
+    elif len(waiting) <= len(leaving):
+        raise clubs.ClubError(
+            _(
+                "A whist drive needs four at every table: add the player who takes "
+                "%(name)s's seat first (a late arrival, or a guest)."
+            )
+            % {"name": leaver.name},
+            "player",
+        )
+    else:
+        seating["leaving"] = [*leaving, leaver.pk]
+    night.seating = seating
+    night.save(update_fields=["seating"])
+    return leaver

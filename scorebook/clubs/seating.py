@@ -25,11 +25,12 @@ from django.utils.translation import ngettext
 from players.models import Club, Player, name_key, normal_name
 from scorebook import derived
 from scorebook.clubs import services as clubs
-from scorebook.movements import IndividualPlan, MovementError, Round, individual, pairs
+from scorebook.movements import IndividualPlan, MovementError, Round, individual, pairs, replan
 from scorebook.rules import PRESETS
 from scorebook.tables.models import Evening, Table
 
-THREE_HANDED_DUMMY = "W"  # the seat a three-handed table's dummy takes
+THREE_HANDED_DUMMY = "W"
+MIN_PLAYERS = 4  # an individual tournament's fewest  # the seat a three-handed table's dummy takes
 
 
 @dataclass(frozen=True)
@@ -315,6 +316,26 @@ def in_rounds(night: Evening) -> bool:
     return bool(night.seating) and night.seating.get("format") in (INDIVIDUAL, PAIRS)
 
 
+def _schedule(seating: dict[str, Any]) -> list[tuple[int, list[list[int]], list[int]]]:
+    """Every round of the night by player ids: (number, games N E S W, who sits out). The
+    plan's numbers put onto the players drawn, or, once a late arrival or a leaver has
+    changed the plan, the rounds kept with the night."""
+    if "schedule" in seating:
+        return [
+            (number, [list(g) for g in r["games"]], list(r["sit_out"]))
+            for number, r in enumerate(seating["schedule"], start=1)
+        ]
+    numbers: list[int] = seating["numbers"]
+    return [
+        (
+            r.number,
+            [[numbers[n - 1] for n in game] for game in r.games],
+            [numbers[n - 1] for n in r.sit_out],
+        )
+        for r in _plan_of(seating).rounds
+    ]
+
+
 def _plan_of(seating: dict[str, Any]) -> IndividualPlan:
     if seating.get("format") == PAIRS:
         return pairs_plan(len(seating["numbers"]), seating["rounds"])
@@ -354,9 +375,10 @@ def rounds_view(night: Evening) -> dict[str, Any] | None:
     if not in_rounds(night):
         return None
     seating = night.seating
-    plan = _plan_of(seating)
+    schedule = _schedule(seating)
     numbers: list[int] = seating["numbers"]
-    players = {p.pk: p for p in Player.objects.filter(pk__in=numbers)}
+    seated = {pid for _n, games, out in schedule for pid in [*out, *(p for g in games for p in g)]}
+    players = {p.pk: p for p in Player.objects.filter(pk__in=set(numbers) | seated)}
     who = {n: players.get(pid) for n, pid in enumerate(numbers, start=1)}
     started: dict[str, list[int]] = seating.get("round_tables", {})
     table_ids = [pk for pks in started.values() for pk in pks]
@@ -368,17 +390,17 @@ def rounds_view(night: Evening) -> dict[str, Any] | None:
     )
     deals = int(seating["deals"])
     views = []
-    for plan_round in plan.rounds:
-        pks = started.get(str(plan_round.number), [])
+    for number, games, out in schedule:
+        pks = started.get(str(number), [])
         rows = []
-        for index, game in enumerate(plan_round.games):
+        for index, game in enumerate(games):
             table = tables.get(pks[index]) if index < len(pks) else None
             count = played.get(table.pk, 0) if table is not None else 0
-            seats = [(seat, who[n]) for seat, n in zip("NESW", game, strict=True)]
+            seats = [(seat, players.get(pid)) for seat, pid in zip("NESW", game, strict=True)]
             rows.append(
                 RoundTable(index + 1, table, seats, count, table is not None and count >= deals)
             )
-        views.append(RoundView(plan_round.number, rows, [who[n] for n in plan_round.sit_out]))
+        views.append(RoundView(number, rows, [players.get(pid) for pid in out]))
     current = int(seating.get("current", 0))
     return {
         "format": seating.get("format"),
@@ -390,6 +412,9 @@ def rounds_view(night: Evening) -> dict[str, Any] | None:
         "current": current,
         "current_round": views[current - 1] if current else None,
         "next_round": views[current] if current < len(views) else None,
+        "playing": [players[pid] for pid in _playing(seating) if pid in players],
+        "waiting": [players[pid] for pid in seating.get("waiting", []) if pid in players],
+        "gone": [players[pid] for pid in seating.get("gone", []) if pid in players],
     }
 
 
@@ -451,14 +476,17 @@ def route(view: dict[str, Any], player: Player) -> list[dict[str, Any]]:
     or that he sits out."""
     card = []
     for plan_round in view["rounds"]:
-        line: dict[str, Any] = {"round": plan_round.number, "sits_out": True}
+        out = any(p is not None and p.pk == player.pk for p in plan_round.sit_out)
+        # not seated and not sitting out: not yet arrived, or gone (a late arrival, a leaver)
+        line: dict[str, Any] = {"round": plan_round.number, "sits_out": out, "absent": not out}
         for row in plan_round.tables:
             seats = dict(row.seats)
             for seat, who in row.seats:
                 if who is not None and who.pk == player.pk:
                     partner = seats[PARTNER[seat]]
                     others = [seats[s] for s in "NESW" if s not in (seat, PARTNER[seat])]
-                    line = {"round": plan_round.number, "sits_out": False, "table": row.number,
+                    line = {"round": plan_round.number, "sits_out": False, "absent": False,
+                            "table": row.number,
                             "seat": seat, "partner": partner, "opponents": others,
                             "started": row.table}  # fmt: skip
         card.append(line)
@@ -475,8 +503,11 @@ def round_standings(view: dict[str, Any]) -> list[dict[str, Any]]:
 
     started = [row.table for r in view["rounds"] for row in r.tables if row.table is not None]
     scored = tables.score_tables(started)
-    totals: dict[int, list[float]] = {}
-    names: dict[int, str] = {}
+    # a pairs event's line is a partnership's (its two players have the same results): keyed
+    # by the two players, so a partner who joins a late arrival after a leaver starts a new line
+    by_pair = view.get("format") == PAIRS
+    totals: dict[Any, list[float]] = {}
+    names: dict[Any, str] = {}
     for r in view["rounds"]:
         for row in r.tables:
             if row.table is None or row.table.pk not in scored:
@@ -484,26 +515,219 @@ def round_standings(view: dict[str, Any]) -> list[dict[str, Any]]:
             _record, sheet = scored[row.table.pk]
             if not sheet.played:
                 continue
+            seats = dict(row.seats)
             for seat, who in row.seats:
                 if who is None:
                     continue
-                names[who.pk] = who.name
-                totals.setdefault(who.pk, []).append(float(sheet.settlement_players.get(seat, 0)))
-    if view.get("format") == PAIRS:  # a pair's line: its two players have the same results
-        numbers = [player for _n, player in view["numbers"]]
-        partner = {}
-        for index in range(0, len(numbers) - 1, 2):
-            a, b = numbers[index], numbers[index + 1]
-            if a is not None and b is not None:
-                partner[a.pk], partner[b.pk] = b, a
-        for pk in list(totals):
-            other = partner.get(pk)
-            if other is not None and other.pk in totals and pk < other.pk:
-                names[pk] = f"{names[pk]} & {other.name}"
-                del totals[other.pk]
+                key: Any = who.pk
+                name = who.name
+                if by_pair:
+                    mate = seats.get(PARTNER[seat])
+                    if seat in "SW" and mate is not None:
+                        continue  # the pair's line is counted once, from N or E
+                    if mate is not None:
+                        first, second = sorted((who, mate), key=lambda p: p.pk)
+                        key, name = (first.pk, second.pk), f"{first.name} & {second.name}"
+                names[key] = name
+                totals.setdefault(key, []).append(float(sheet.settlement_players.get(seat, 0)))
     rows = [
         {"name": names[pk], "rounds": len(v), "total": sum(v), "average": sum(v) / len(v)}
         for pk, v in totals.items()
     ]
     rows.sort(key=lambda row: (-row["average"], row["name"]))
     return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# A late arrival, a player who leaves (docs/clubs.md, *Late arrivals and leavers*): a new plan
+# for the new number from the next round to start, keeping who already partnered whom apart.
+
+
+def _playing(seating: dict[str, Any]) -> list[int]:
+    """The players in the event now: drawn or arrived, not gone (in a pairs event, those in a
+    pair and those waiting for a partner)."""
+    gone = set(seating.get("gone", []))
+    return [pid for pid in seating["numbers"] if pid not in gone]
+
+
+def _pairs_of(seating: dict[str, Any]) -> list[list[int]]:
+    """A pairs event's partnerships, in the order they were made: drawn 1 and 2, 3 and 4, …,
+    then those made during the night (a withdrawn pair stays in the list)."""
+    if "pairs" in seating:
+        return [list(pair) for pair in seating["pairs"]]
+    numbers = seating["numbers"]
+    return [[numbers[i], numbers[i + 1]] for i in range(0, len(numbers) - 1, 2)]
+
+
+@transaction.atomic
+def late_arrival(
+    night: Evening, *, author: AbstractBaseUser, player: int | None = None, guest: str = ""
+) -> Player:
+    """A player of the roster (by id) or a guest (by name) joins the night in rounds from the
+    next round to start: the rounds left are planned again for the new number."""
+    night = Evening.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
+    club = night.club
+    assert club is not None
+    clubs._still_open(night)
+    if not in_rounds(night):
+        raise clubs.ClubError(_("Draw the players onto the plan first."), "seating")
+    if guest.strip():
+        arrived = add_guest(night, guest, author=author)
+    else:
+        found = Player.objects.filter(club=club, merged_into=None, pk=player or 0).first()
+        if found is None:
+            raise clubs.ClubError(_("Choose the player who arrived."), "player")
+        arrived = found
+    seating = _materialised(night.seating)
+    if arrived.pk in _playing(seating):
+        raise clubs.ClubError(
+            _("%(name)s is already playing tonight.") % {"name": arrived.name}, "player"
+        )
+    night.present.add(arrived)
+    seating["gone"] = [pid for pid in seating.get("gone", []) if pid != arrived.pk]
+    if arrived.pk not in seating["numbers"]:
+        seating["numbers"].append(arrived.pk)
+    if seating.get("format") == PAIRS:
+        waiting = [pid for pid in seating.get("waiting", []) if pid != arrived.pk]
+        if not waiting:  # he waits for a partner: the plan does not change yet
+            seating["waiting"] = [arrived.pk]
+            for later in seating["schedule"][int(seating.get("current", 0)) :]:
+                later["sit_out"].append(arrived.pk)
+            _keep(night, seating)
+            return arrived
+        seating["pairs"] = [*_pairs_of(seating), [waiting[0], arrived.pk]]
+        seating["waiting"] = waiting[1:]
+    _replan_night(night, seating)
+    return arrived
+
+
+@transaction.atomic
+def player_leaves(night: Evening, player: int, *, author: AbstractBaseUser) -> Player:
+    """A player goes home: from the next round to start he is seated no more, and the rounds
+    left are planned again for the new number. In a pairs event his pair withdraws and his
+    partner waits for a late arrival to play with."""
+    night = Evening.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
+    clubs._still_open(night)
+    if not in_rounds(night):
+        raise clubs.ClubError(_("Draw the players onto the plan first."), "seating")
+    seating = _materialised(night.seating)
+    if player not in _playing(seating):
+        raise clubs.ClubError(_("Choose a player who is playing tonight."), "player")
+    leaver = Player.objects.get(pk=player)
+    seating["gone"] = [*seating.get("gone", []), player]
+    if seating.get("format") == PAIRS:
+        waiting = [pid for pid in seating.get("waiting", []) if pid != player]
+        if len(waiting) == len(seating.get("waiting", [])):  # he was in a pair: it withdraws
+            pair = next(p for p in reversed(_pairs_of(seating)) if player in p)
+            partner = pair[0] if pair[1] == player else pair[1]
+            if partner not in seating["gone"]:
+                waiting.append(partner)
+            seating["withdrawn"] = [*seating.get("withdrawn", []), pair]
+        if len(waiting) >= 2:  # two waiting partners make a pair
+            seating["pairs"] = [*_pairs_of(seating), waiting[:2]]
+            waiting = waiting[2:]
+        seating["waiting"] = waiting
+    _replan_night(night, seating)
+    return leaver
+
+
+def _materialised(seating: dict[str, Any]) -> dict[str, Any]:
+    """The night's rounds (and a pairs event's partnerships) kept as they are, before a change
+    of players changes the numbers they were drawn from."""
+    if seating.get("format") == PAIRS:
+        seating["pairs"] = _pairs_of(seating)
+    if "schedule" not in seating:
+        seating["schedule"] = [
+            {"games": games, "sit_out": out} for _n, games, out in _schedule(seating)
+        ]
+    return seating
+
+
+def _keep(night: Evening, seating: dict[str, Any]) -> None:
+    night.seating = seating
+    night.save(update_fields=["seating"])
+    derived.night_changed(night.pk)
+
+
+def _replan_night(night: Evening, seating: dict[str, Any]) -> None:
+    """The rounds not started yet, planned again for the players (pairs) in the event now,
+    as many as were left (at most the new plan's whole); refused, with nothing saved, when
+    the new number makes no plan."""
+    schedule = _schedule(seating)
+    current = int(seating.get("current", 0))
+    left = int(seating["rounds"]) - current
+    if left <= 0:
+        raise clubs.ClubError(_("Every round has been played."), "player")
+    played = schedule[:current]
+    history = [
+        replan.Seated(tuple(tuple(g) for g in games), tuple(out)) for _n, games, out in played
+    ]
+    seed = int(seating["seed"])
+    if seating.get("format") == PAIRS:
+        new = _replan_pairs(seating, history, left, seed)
+    else:
+        playing = _playing(seating)
+        if len(playing) < MIN_PLAYERS:
+            raise clubs.ClubError(
+                _("An individual tournament needs at least 4 players: %(n)s would be left.")
+                % {"n": len(playing)},
+                "player",
+            )
+        try:
+            rounds = min(left, replan.individual_rounds(len(playing)))
+            new = [
+                ([list(g) for g in r.games], list(r.sit_out))
+                for r in replan.replan_individual(history, playing, rounds, seed)
+            ]
+        except MovementError as error:
+            raise clubs.ClubError(
+                _("No individual tournament for %(n)s players: %(why)s")
+                % {"n": len(playing), "why": str(error)},
+                "player",
+            ) from error
+    seating["schedule"] = [{"games": games, "sit_out": out} for _n, games, out in played] + [
+        {"games": games, "sit_out": out} for games, out in new
+    ]
+    seating["rounds"] = len(seating["schedule"])
+    _keep(night, seating)
+
+
+def _replan_pairs(
+    seating: dict[str, Any], history: list[replan.Seated], left: int, seed: int
+) -> list[tuple[list[list[int]], list[int]]]:
+    """The rounds left of a pairs event: a new round robin of the pairs in play, pairs that
+    met already kept apart as far as it can; a player waiting for a partner sits out."""
+    withdrawn = [sorted(p) for p in seating.get("withdrawn", [])]
+    pairs_now = [p for p in _pairs_of(seating) if sorted(p) not in withdrawn]
+    key = {frozenset(p): index for index, p in enumerate(_pairs_of(seating), start=1)}
+    met = []
+    for r in history:
+        games = []
+        for n, e, s, w in r.games:
+            ns, ew = key.get(frozenset((n, s))), key.get(frozenset((e, w)))
+            if ns is not None and ew is not None:
+                games.append((ns, ew))
+        met.append(replan.Seated(tuple(games), ()))
+    keys = [key[frozenset(p)] for p in pairs_now]
+    waiting = list(seating.get("waiting", []))
+    if len(keys) < 2:
+        raise clubs.ClubError(
+            _("A pairs event needs at least 2 pairs: %(n)s would be left.") % {"n": len(keys)},
+            "player",
+        )
+    try:
+        rounds = min(left, replan.pairs_rounds(len(keys)))
+        new = replan.replan_pairs(met, keys, rounds, seed)
+    except MovementError as error:
+        raise clubs.ClubError(
+            _("No pairs event for %(n)s pairs: %(why)s") % {"n": len(keys), "why": str(error)},
+            "player",
+        ) from error
+    by_key = {key[frozenset(p)]: p for p in pairs_now}
+    return [
+        (
+            [[by_key[a][0], by_key[b][0], by_key[a][1], by_key[b][1]] for a, b in r.games],
+            [pid for pair in r.sit_out for pid in by_key[pair]] + waiting,
+        )
+        for r in new
+    ]

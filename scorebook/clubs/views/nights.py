@@ -485,6 +485,8 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
                     % {"n": night.seating["current"], "tables": len(tables)},
                 )
                 return redirect("night_cards", token=night.token)
+            elif action in ("late", "leave"):
+                _late_or_leave(request, night, action)
             elif action == "swap":
                 seating.swap_seats(
                     night, request.POST.get("first", ""), request.POST.get("second", "")
@@ -502,12 +504,14 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
     if drive.in_drive(night):
         return render(request, "clubs/night_drive.html", _drive_context(request, night))
     if seating.in_rounds(night):
+        plan = seating.rounds_view(night)
         context = {
             "evening": night,
             "club": night.club,
-            "plan": seating.rounds_view(night),
+            "plan": plan,
             "present": night.present.count(),
             "variants": _partnership_variants(),
+            "late_choices": _late_choices(night, plan),
         }
         return render(request, "clubs/night_rounds.html", context)
     drawn = seating.seating_view(night)
@@ -527,6 +531,75 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
         else [],
     }
     return render(request, "clubs/night_seating.html", context)
+
+
+def _late_or_leave(request: HttpRequest, night: Evening, action: str) -> None:
+    """A late arrival (from the roster, or a guest by name) or a player who leaves: the rounds
+    not started yet are planned again (docs/clubs.md, *Late arrivals and leavers*)."""
+    author = request.user
+    if drive.in_drive(night):
+        _drive_late_or_leave(request, night, action)
+        return
+    if action == "late":
+        player = seating.late_arrival(
+            night,
+            author=author,  # type: ignore[arg-type]
+            player=_posted_id(request, "player") if not request.POST.get("guest") else None,
+            guest=str(request.POST.get("guest", "")),
+        )
+        night.refresh_from_db()
+        waits = player.pk in night.seating.get("waiting", [])
+        text = (
+            _("Waiting for a partner: %(name)s (the next late arrival makes the pair).")
+            if waits
+            else _("%(name)s plays from the next round: the rounds left are planned again.")
+        )
+    else:
+        player = seating.player_leaves(
+            night,
+            _posted_id(request, "player") or 0,
+            author=author,  # type: ignore[arg-type]
+        )
+        text = _("%(name)s has left: the rounds left are planned again.")
+    messages.success(request, with_names(text, name=player.name))
+
+
+def _drive_late_or_leave(request: HttpRequest, night: Evening, action: str) -> None:
+    """At a whist drive: a late arrival waits for a seat, a leaver's seat goes to the first
+    player waiting, both after the round in play (docs/clubs.md)."""
+    author = request.user
+    if action == "late":
+        player = drive.late_arrival(
+            night,
+            author=author,  # type: ignore[arg-type]
+            player=_posted_id(request, "player") if not request.POST.get("guest") else None,
+            guest=str(request.POST.get("guest", "")),
+        )
+        text = _(
+            "%(name)s waits for a seat: after this round, a leaver's, or a new table once four "
+            "are waiting."
+        )
+    else:
+        player = drive.player_leaves(
+            night,
+            _posted_id(request, "player") or 0,
+            author=author,  # type: ignore[arg-type]
+        )
+        text = _("%(name)s leaves after this round: the first player waiting takes the seat.")
+    messages.success(request, with_names(text, name=player.name))
+
+
+def _posted_id(request: HttpRequest, name: str) -> int | None:
+    """A player's id from the form (any number of digits a database id may have)."""
+    value = str(request.POST.get(name, "")).strip()
+    return int(value) if value.isdigit() and len(value) < 12 else None
+
+
+def _late_choices(night: Evening, plan: dict[str, Any] | None) -> list[Player]:
+    """The club's players who may arrive late: on the roster, not playing now."""
+    assert night.club is not None
+    playing = {p.pk for p in (plan or {}).get("playing", [])}
+    return [p for p in seating.roster_for_night(night.club) if p.pk not in playing]
 
 
 def _posted_number(request: HttpRequest, name: str) -> int | None:
@@ -582,6 +655,7 @@ def _drive_context(request: HttpRequest, night: Evening) -> dict[str, Any]:
         "evening": night,
         "club": night.club,
         "drive": shown,
+        "late_choices": _late_choices(night, shown),
         "links": links,
         "codes": {number: qr_data_uri(url) for number, url in links.items()},
     }
