@@ -209,7 +209,7 @@ def screen_context(night: Evening) -> dict[str, Any]:
     rounds = room.rounds_screen(night, glance) or room.drive_screen(night)
     if rounds is not None:
         columns, rows = screen_layout(rounds["cards"])
-        lines = 2 + len(rounds["standings"]) + (rounds["more"] > 0)
+        lines = 3 + len(rounds["standings"]) + (rounds["more"] > 0)  # a heading of two lines
     return {
         "evening": night,
         "club": night.club,
