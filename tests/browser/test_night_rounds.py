@@ -161,3 +161,33 @@ def test_three_rounds_of_an_individual_tournament(
     expect(page.locator("main")).to_contain_text(words["standings"])
     fits(page)
     shot(page, f"rounds-{lang}-night")
+
+
+def test_twelve_tables_of_a_round_fit_the_rooms_screen(
+    site: Site, new_context: Callable[..., BrowserContext], shot: Callable[..., None]
+) -> None:
+    """49 players: twelve tables and one sitting out, on 1280×720 and 1920×1080 alike."""
+
+    def tournament():  # type: ignore[no-untyped-def]
+        owner = get_user_model().objects.create_user("organiser", password=PASSWORD)
+        club = clubs.create_club(user=owner, name="Moika", variant="russian", language="ru")
+        night = clubs.open_night(club, name="Турнир", date=datetime.date(2026, 11, 20),
+                                 author=owner)  # fmt: skip
+        players = [
+            clubs.add_player(club, f"{NAMES[n % 9]} Преображенская-{n}", author=owner)
+            for n in range(49)
+        ]
+        seating.set_present(night, [p.pk for p in players], author=owner)
+        seating.draw_rounds(night, "russian", rounds=2, deals=8, seed=3)
+        seating.start_round(night, author=owner)
+        return night
+
+    night = site.db(tournament)
+    for size in ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
+        page = new_context(viewport=size, is_mobile=False, has_touch=False).new_page()
+        page.goto(f"/e/{night.display_token}/screen/")
+        expect(page.locator(".screen-table:not([hidden])")).to_have_count(12)
+        expect(page.locator(".screen-sitout")).to_contain_text("Без стола в этом круге")
+        expect(page.locator("#screen-page")).to_be_hidden()
+        check_screen_fits(page, size["width"], size["height"])
+        shot(page, f"rounds-ru-screen-twelve-{size['width']}", screen=True)

@@ -176,7 +176,7 @@ def test_a_drive_shows_its_round_trumps_players_tricks_and_standings(client, dri
     drive.enter(night, 1, [7, 8, None, None])
     text = screen(client, night)
     first = cards(text)[0][1]
-    assert "2 of 4 hands" in first
+    assert "hands: 2 of 4" in first
     seats = re.findall(r"<bdi>(.*?)</bdi></span> <b>(\d+)</b>", first)
     assert [int(t) for _n, t in seats] == [15, 11, 15, 11]  # N-S 7 + 8, E-W the rest
 
