@@ -67,6 +67,7 @@ urlpatterns = [
     path("e/<str:token>/close/", evenings.close_night, name="close_night"),
     path("e/<str:token>/present/", evenings.night_present, name="night_present"),
     path("e/<str:token>/seating/", evenings.night_seating, name="night_seating"),
+    path("e/<str:token>/clock/", evenings.night_clock, name="night_clock"),
     path("e/<str:token>/route/", evenings.night_route, name="night_route"),
     path("e/<str:token>/drive/<str:link>/", evenings.drive_table, name="drive_table"),
     path("e/<str:token>/cards/", sheets.night_cards, name="night_cards"),

@@ -20,6 +20,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from players.models import Player
+from scorebook import derived
+from scorebook.clubs import clock
 from scorebook.clubs import services as clubs
 from scorebook.movements import Drive, MovementError, check_drive_options, progressive
 from scorebook.tables.models import Evening, new_token
@@ -162,8 +164,10 @@ def enter(night: Evening, table: int, tricks: list[int | None]) -> dict[str, Any
         seating["results"].append(rows)
         seating["entries"] = {}
         _apply_changes(seating)
+        clock.mark_round(seating, len(seating["results"]) + 1)  # the next round starts now
     night.seating = seating
     night.save(update_fields=["seating"])
+    derived.night_changed(night.pk)  # the night page and the room's screen show the entries
     return seating
 
 

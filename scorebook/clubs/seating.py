@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 
 from players.models import Club, Player, name_key, normal_name
 from scorebook import derived
+from scorebook.clubs import clock
 from scorebook.clubs import services as clubs
 from scorebook.movements import IndividualPlan, MovementError, Round, individual, pairs, replan
 from scorebook.rules import PRESETS
@@ -466,6 +467,7 @@ def start_round(night: Evening, *, author: AbstractBaseUser) -> list[Table]:
             )
     seating["round_tables"][str(upcoming.number)] = [t.pk for t in started]
     seating["current"] = upcoming.number
+    clock.mark_round(seating, upcoming.number)  # the round clock counts from now
     night.seating = seating
     night.save(update_fields=["seating"])
     return started

@@ -1,13 +1,16 @@
 """An individual tournament of 9 players for three rounds (one sits out each round), on phones
 (360×740) in English and Russian: the organiser starts each round once the last is over, a
-player's phone shows his route, and the night page ranks by the average per round.
+player's phone shows his route, and the night page ranks by the average per round. The room's
+screen (1280×720, the projector) shows each round's seating and who sits out, the round clock
+the organiser set on the night page, and the standings, without scrolling.
 
-Screenshots: tests/browser/screenshots/rounds-*.png.
+Screenshots: tests/browser/screenshots/rounds-*.png (the room's screen: rounds-*-screen-*.png).
 """
 
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 
 import pytest
@@ -20,6 +23,7 @@ from scorebook.tables import services
 from scorebook.tables.models import Table
 from tests.browser.conftest import PHONE, Site
 from tests.browser.helpers import sign_in
+from tests.browser.screen_checks import check_screen_fits
 
 pytestmark = pytest.mark.browser
 
@@ -27,9 +31,16 @@ PASSWORD = "lantern-Quartz-917"
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Fedor", "Galya", "Ilya"]
 WORDS = {
     "en": {"start": "Start round {n}", "who": "Who are you?", "out": "you sit out",
-           "standings": "Standings of the tournament", "partner": "partner"},
+           "standings": "Standings of the tournament", "partner": "partner",
+           "round": "Round {n} of 3", "seats": "take your seats", "sit_out": "Sit out this round",
+           "minutes": "Minutes a round, for the room's screen (empty: no clock)",
+           "set": "Set the clock", "left": "Time left", "over": "Every round has been played."},
     "ru": {"start": "Начать круг {n}", "who": "Кто вы?", "out": "вы без стола",
-           "standings": "Итоги турнира", "partner": "партнёр"},
+           "standings": "Итоги турнира", "partner": "партнёр",
+           "round": "Круг {n} из 3", "seats": "занимайте места",
+           "sit_out": "Без стола в этом круге",
+           "minutes": "Минут на круг, для экрана зала (пусто: без часов)",
+           "set": "Поставить часы", "left": "Осталось", "over": "Все круги сыграны."},
 }  # fmt: skip
 
 
@@ -64,8 +75,30 @@ def test_three_rounds_of_an_individual_tournament(
                     "tricks": {"NS": 9, "EW": 4}, "honours": {"NS": 3, "EW": 2}}  # fmt: skip
             services.add_deal(table, deal, number=1, author=services.Author(label="t"))
 
+    def seated(number: int) -> tuple[list[list[str]], list[str]]:
+        """Round ``number``'s tables (N, E, S, W) and who sits out, by name."""
+        view = seating.rounds_view(night)
+        assert view is not None
+        plan_round = view["rounds"][number - 1]
+        tables = [[p.name for _s, p in row.seats] for row in plan_round.tables]
+        return tables, [p.name for p in plan_round.sit_out]
+
     page = new_context(locale=locale).new_page()
     sign_in(page, "organiser", PASSWORD)
+    # The organiser gives each round 30 minutes on the night page.
+    page.goto(f"/e/{night.token}/")
+    page.get_by_label(words["minutes"]).fill("30")
+    page.get_by_role("button", name=words["set"]).click()
+    expect(page.get_by_label(words["minutes"])).to_have_value("30")
+
+    # The projector's browser (1280×720) keeps the room's screen open all night.
+    projector = new_context(viewport={"width": 1280, "height": 720}, is_mobile=False,
+                            has_touch=False, locale=locale).new_page()  # fmt: skip
+    projector.goto(f"/e/{night.display_token}/screen/")
+    title = projector.locator(".round-title:not([hidden])")
+    expect(title).to_contain_text(words["round"].format(n=1) + ": " + words["seats"])
+    check_screen_fits(projector)
+    shot(projector, f"rounds-{lang}-screen-before", screen=True)
 
     for number in (1, 2, 3):
         page.goto(f"/e/{night.token}/seating/")
@@ -75,12 +108,42 @@ def test_three_rounds_of_an_individual_tournament(
         shot(page, f"rounds-{lang}-before-round-{number}")
         button.click()
         expect(page.locator("details.table-card")).to_have_count(2)  # 8 play, 1 sits out
+
+        # The room's screen turns to the round within a poll: its seating, who sits out, the
+        # clock counting down, the standings beside them; nothing to scroll.
+        tables, out = site.db(lambda n=number: seated(n))
+        expect(title).to_have_text(re.compile(re.escape(words["round"].format(n=number)) + r"\s+·"))
+        cards = projector.locator(".screen-table:not([hidden])")
+        expect(cards).to_have_count(2)
+        for index, players in enumerate(tables):
+            names = cards.nth(index).locator(".seats bdi")
+            expect(names).to_have_text(players)
+        sitting_out = projector.locator(".screen-sitout:not([hidden])")
+        expect(sitting_out).to_contain_text(words["sit_out"])
+        expect(sitting_out).to_contain_text(out[0])
+        expect(projector.locator(".screen-clock")).to_contain_text(words["left"])
+        expect(projector.locator(".screen-clock .clock-left")).to_have_text(
+            re.compile(r"^(30:00|29:[0-5]\d)$")
+        )
+        check_screen_fits(projector)
+        shot(projector, f"rounds-{lang}-screen-round-{number}", screen=True)
         if number < 3:
             page.goto(f"/e/{night.token}/seating/")
             expect(
                 page.get_by_role("button", name=words["start"].format(n=number + 1))
             ).to_be_disabled()
         site.db(play_current)
+
+    # Every round played: the last round's results, and no clock left to count.
+    expect(title).to_contain_text(words["round"].format(n=3))
+    expect(projector.locator(".round-note")).to_have_text(words["over"])
+    expect(projector.locator(".screen-clock")).to_have_count(0)
+    check_screen_fits(projector)
+    shot(projector, f"rounds-{lang}-screen-over", screen=True)
+    on_phone = new_context(locale=locale).new_page()
+    on_phone.goto(f"/e/{night.display_token}/screen/")
+    expect(on_phone.locator(".round-title")).to_contain_text(words["round"].format(n=3))
+    shot(on_phone, f"rounds-{lang}-screen-phone", screen=True)
 
     phone = new_context(locale=locale).new_page()
     phone.goto(f"/e/{night.token}/route/")
@@ -98,3 +161,33 @@ def test_three_rounds_of_an_individual_tournament(
     expect(page.locator("main")).to_contain_text(words["standings"])
     fits(page)
     shot(page, f"rounds-{lang}-night")
+
+
+def test_twelve_tables_of_a_round_fit_the_rooms_screen(
+    site: Site, new_context: Callable[..., BrowserContext], shot: Callable[..., None]
+) -> None:
+    """49 players: twelve tables and one sitting out, on 1280×720 and 1920×1080 alike."""
+
+    def tournament():  # type: ignore[no-untyped-def]
+        owner = get_user_model().objects.create_user("organiser", password=PASSWORD)
+        club = clubs.create_club(user=owner, name="Moika", variant="russian", language="ru")
+        night = clubs.open_night(club, name="Турнир", date=datetime.date(2026, 11, 20),
+                                 author=owner)  # fmt: skip
+        players = [
+            clubs.add_player(club, f"{NAMES[n % 9]} Преображенская-{n}", author=owner)
+            for n in range(49)
+        ]
+        seating.set_present(night, [p.pk for p in players], author=owner)
+        seating.draw_rounds(night, "russian", rounds=2, deals=8, seed=3)
+        seating.start_round(night, author=owner)
+        return night
+
+    night = site.db(tournament)
+    for size in ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080}):
+        page = new_context(viewport=size, is_mobile=False, has_touch=False).new_page()
+        page.goto(f"/e/{night.display_token}/screen/")
+        expect(page.locator(".screen-table:not([hidden])")).to_have_count(12)
+        expect(page.locator(".screen-sitout")).to_contain_text("Без стола в этом круге")
+        expect(page.locator("#screen-page")).to_be_hidden()
+        check_screen_fits(page, size["width"], size["height"])
+        shot(page, f"rounds-ru-screen-twelve-{size['width']}", screen=True)

@@ -12,11 +12,13 @@ link opens that screen and its poll, and nothing else; the night's link never op
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,13 +26,13 @@ from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_ratelimit.decorators import ratelimit
 
 from players.models import Player
 from scorebook import derived
-from scorebook.clubs import drive, seating, standings
+from scorebook.clubs import clock, drive, room, seating, standings
 from scorebook.clubs import services as clubs
 from scorebook.display.text import with_names
 from scorebook.display.variants import variant_name
@@ -119,6 +121,9 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
     }
     if drive.in_drive(night):
         context["drive"] = drive.view(night)
+    if drive.in_drive(night) or seating.in_rounds(night):
+        context["timed"] = True  # the organiser may set the round clock
+        context["clock_minutes"] = clock.minutes_of(night)
     if seating.in_rounds(night):
         plan = seating.rounds_view(night)
         context["rounds"] = plan
@@ -200,10 +205,17 @@ def screen_context(night: Evening) -> dict[str, Any]:
         min(len(s.ladder.standings), top) + (len(ranked) > 1) + (len(s.ladder.standings) > top)
         for _v, s in ranked
     )
+    # A night in rounds or a whist drive shows its round and its own standings instead.
+    rounds = room.rounds_screen(night, glance) or room.drive_screen(night)
+    if rounds is not None:
+        columns, rows = screen_layout(rounds["cards"])
+        lines = 3 + len(rounds["standings"]) + (rounds["more"] > 0)  # a heading of two lines
     return {
         "evening": night,
         "club": night.club,
         "glance": glance,
+        "rounds": rounds,
+        "server_now": f"{time.time():.3f}",
         "ranked": [
             (variant_name(v), s, s.rows()[:top], max(0, len(s.ladder.standings) - top))
             for v, s in ranked
@@ -211,7 +223,7 @@ def screen_context(night: Evening) -> dict[str, Any]:
         "columns": columns,
         "rows": rows,
         "page_size": SCREEN_PAGE,
-        "paged": len(glance) > SCREEN_PAGE,
+        "paged": (rounds["cards"] if rounds else len(glance)) > SCREEN_PAGE,
         "confirming": any(row.awaiting for row in glance),  # a line more on the cards
         "turn_seconds": SCREEN_TURN_SECONDS,
         "standings_lines": max(lines, 10),
@@ -227,6 +239,7 @@ def _in_the_clubs_language(night: Evening, request: HttpRequest, template: str) 
     with translation.override(language):
         response = render(request, template, screen_context(night))
     response["Content-Language"] = language
+    response["X-Server-Time"] = f"{time.time():.3f}"
     return response
 
 
@@ -243,7 +256,9 @@ def night_screen_glance(request: HttpRequest, token: str) -> HttpResponse:
     """The screen's poll: 204 while nothing it shows changed, from the cache alone."""
     seen = request.GET.get("v", "")
     if seen and derived.polled_screen_version(token) == seen:
-        return HttpResponse(status=204)
+        unchanged = HttpResponse(status=204)
+        unchanged["X-Server-Time"] = f"{time.time():.3f}"  # the round clock's correction
+        return unchanged
     night = _screen_night(token)
     derived.remember_screen_link(token, night.pk)
     return _in_the_clubs_language(night, request, "clubs/screen.html#live")
@@ -457,23 +472,12 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         action = request.POST.get("action", "")
         try:
-            if action == "draw" and request.POST.get("format") == drive.DRIVE:
-                drive.draw_drive(
-                    night,
-                    hands=_posted_number(request, "hands") or drive.DEFAULT_HANDS,
-                    rounds=_posted_number(request, "rounds") or drive.DEFAULT_ROUNDS,
-                )
-            elif action == "draw" and request.POST.get("format") in (
+            if action == "draw" and request.POST.get("format") in (
+                drive.DRIVE,
                 seating.INDIVIDUAL,
                 seating.PAIRS,
             ):
-                seating.draw_rounds(
-                    night,
-                    request.POST.get("variant") or night.club.variant,
-                    rounds=_posted_number(request, "rounds"),
-                    deals=_posted_number(request, "deals") or seating.DEFAULT_DEALS,
-                    kind=str(request.POST["format"]),
-                )
+                _draw_in_rounds(request, night)
             elif action == "draw":
                 variant = request.POST.get("variant") or night.club.variant
                 seating.draw_seating(night, variant)
@@ -600,6 +604,62 @@ def _late_choices(night: Evening, plan: dict[str, Any] | None) -> list[Player]:
     assert night.club is not None
     playing = {p.pk for p in (plan or {}).get("playing", [])}
     return [p for p in seating.roster_for_night(night.club) if p.pk not in playing]
+
+
+@transaction.atomic
+def _draw_in_rounds(request: HttpRequest, night: Evening) -> None:
+    """Draw a drive or a tournament in rounds with its round clock (the minutes are checked
+    before anything is drawn: a refusal keeps the night as it was)."""
+    assert night.club is not None
+    minutes = clock.parse_minutes(request.POST.get("minutes"))
+    if request.POST.get("format") == drive.DRIVE:
+        drive.draw_drive(
+            night,
+            hands=_posted_number(request, "hands") or drive.DEFAULT_HANDS,
+            rounds=_posted_number(request, "rounds") or drive.DEFAULT_ROUNDS,
+        )
+    else:
+        seating.draw_rounds(
+            night,
+            request.POST.get("variant") or night.club.variant,
+            rounds=_posted_number(request, "rounds"),
+            deals=_posted_number(request, "deals") or seating.DEFAULT_DEALS,
+            kind=str(request.POST["format"]),
+        )
+    clock.set_clock(night, minutes, restart=True, author=request.user)  # type: ignore[arg-type]
+    night.refresh_from_db(fields=["seating"])
+
+
+@require_POST
+def night_clock(request: HttpRequest, token: str) -> HttpResponse:
+    """The organiser sets the minutes a round (or no clock) from the night page, and may have
+    the round in play count from now."""
+    night = _night(token)
+    _organiser(request, night)
+    try:
+        minutes = clock.parse_minutes(request.POST.get("minutes"))
+        clock.set_clock(
+            night,
+            minutes,
+            restart=bool(request.POST.get("restart")),
+            author=request.user,  # type: ignore[arg-type]
+        )
+    except clubs.ClubError as refusal:
+        messages.error(request, refusal.message)
+    else:
+        if minutes is None:
+            messages.success(request, _("No round clock: the room's screen shows none."))
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "The round clock is set: %(n)s minute a round.",
+                    "The round clock is set: %(n)s minutes a round.",
+                    minutes,
+                )
+                % {"n": minutes},
+            )
+    return redirect("evening", token=night.token)
 
 
 def _posted_number(request: HttpRequest, name: str) -> int | None:
