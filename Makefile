@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 .PHONY: help venv python-ok system-deps run test test-orders test-postgres lint bench check messages load fonts
 
 help:
-	@echo "make run           - serve the app on http://127.0.0.1:8000 (DEBUG=1: Django's debug pages)"
+	@echo "make run           - serve the app on http://127.0.0.1:8000 (DEBUG=1: Django's debug pages; LAN=1: to the phones on this network)"
 	@echo "make test          - run the test suite (on SQLite), browser tests included"
 	@echo "make system-deps   - check (as root: install) the Debian packages the tests need"
 	@echo "make test-orders   - the suite (browser tests aside) twice more, each in a new random order"
@@ -45,7 +45,15 @@ $(STAMP): pyproject.toml | $(PY)
 # (git-ignored), so that sessions outlive a restart.
 RUN_KEY := .secret-key
 RUN_DEBUG = $(if $(filter 1 true yes on,$(DEBUG)),1,0)
-RUN_ENV = LOCAL=1 DEBUG=$(RUN_DEBUG) SECRET_KEY="$$(cat $(RUN_KEY))"
+# `make run LAN=1` serves the other phones of the room too (a club night on one laptop): on every
+# address of this machine, port 8000, with the table cards' QR codes and the shared links
+# pointing at its first network address (`hostname -I`), which the phones on the same Wi-Fi reach.
+RUN_LAN = $(filter 1 true yes on,$(LAN))
+RUN_IP = $(shell hostname -I 2>/dev/null | awk '{print $$1}')
+RUN_ADDRESS = $(if $(RUN_LAN),0.0.0.0:8000,127.0.0.1:8000)
+RUN_LAN_HOSTS = localhost,127.0.0.1,[::1],$(RUN_IP)
+RUN_LAN_ENV = $(if $(RUN_LAN),ALLOWED_HOSTS="$(RUN_LAN_HOSTS)" SITE_URL="http://$(RUN_IP):8000")
+RUN_ENV = LOCAL=1 DEBUG=$(RUN_DEBUG) SECRET_KEY="$$(cat $(RUN_KEY))" $(RUN_LAN_ENV)
 
 $(RUN_KEY): | $(PY)
 	@umask 077 && $(PY) -c "import secrets; print(secrets.token_urlsafe(50))" > $@.tmp && mv $@.tmp $@
@@ -65,10 +73,14 @@ run: venv $(RUN_KEY)
 	@# across services).
 	@echo "Print worker: manage.py db_worker (PDF_WORKER=1), pruned by manage.py prune_prints every hour; both stopped with the server."
 	@echo "DEBUG=$(RUN_DEBUG): $(if $(filter 1,$(RUN_DEBUG)),Django's debug pages,the site's own error pages; make run DEBUG=1 for Django's debug pages)."
+	@if [ -n "$(RUN_LAN)" ]; then \
+		if [ -z "$(RUN_IP)" ]; then echo "LAN=1: this machine has no network address (hostname -I shows none)." >&2; exit 1; fi; \
+		echo "LAN=1: the phones on this network open http://$(RUN_IP):8000 (the QR codes point there)."; \
+	fi
 	@$(RUN_ENV) PDF_WORKER=1 nice -n 10 $(MANAGE) db_worker & worker=$$!; \
 	$(RUN_ENV) PDF_WORKER=1 nice -n 10 $(MANAGE) prune_prints --every 3600 & pruner=$$!; \
 	trap 'kill $$worker $$pruner 2>/dev/null; wait $$worker $$pruner 2>/dev/null' EXIT INT TERM; \
-	$(RUN_ENV) PDF_WORKER=1 $(MANAGE) runserver 127.0.0.1:8000
+	$(RUN_ENV) PDF_WORKER=1 $(MANAGE) runserver $(RUN_ADDRESS)
 
 # Refresh the .po files after changing user-visible strings, then translate and compile.
 messages: venv
