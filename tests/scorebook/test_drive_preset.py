@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from scorebook.clubs import drive, seating
 from scorebook.clubs import services as clubs
+from scorebook.clubs.forms import DriveHandsForm
 from scorebook.movements import progressive
 from scorebook.movements.drive import TRICKS
 from scorebook.rules.presets import DEFAULT_DRIVE, DRIVE_PRESETS, DrivePreset
@@ -159,3 +160,14 @@ def test_a_night_not_opened_as_a_drive_offers_one_draw_first(client, night, owne
     page = client.get(reverse("night_seating", args=[night.token])).content.decode()
     assert re.search(r'value="free" checked', page)
     assert not re.search(r'value="drive" checked', page)
+
+
+def test_the_form_asks_for_the_tricks_of_the_presets_hand():
+    ten = DrivePreset("ten", hands=2, trumps="HS", rounds=1, tricks=10)
+    form = DriveHandsForm(ten, ["H", "S"], message="from 0 to 10")
+    assert [n for n, _trump, _field in form.hands] == [1, 2]
+    assert [value for value, _label in form.fields["hand_1"].choices] == [str(t) for t in range(11)]
+    refused = DriveHandsForm(ten, ["H", "S"], {"hand_1": "11"}, message="from 0 to 10")
+    assert not refused.is_valid() and refused.first_error() == "from 0 to 10"
+    taken = DriveHandsForm(ten, ["H", "S"], {"hand_1": "10"}, message="from 0 to 10")
+    assert taken.is_valid() and taken.tricks() == [10, None]
