@@ -4,12 +4,18 @@ four, drawn onto the drive's numbers; each round every table plays its hands, on
 the drive's one engine) seats the next round from the results (winners move up, losers stay,
 partners change) and ranks the players by their tricks.
 
+A drive is played by a preset (scorebook.rules.presets.DRIVE_PRESETS), as a table by its
+variant's: its hands a round, the trumps in turn, its rounds, the tricks of a hand; the table's
+form is built from it (scorebook.clubs.forms.DriveHandsForm). The night keeps the numbers it was
+drawn with, so a drive already drawn plays on as it began.
+
 A drive hand is not a record of any variant (docs/record-format.md): its results are kept with
 the night, table by table, and never enter a season's ladder.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import secrets
 from dataclasses import dataclass
@@ -24,12 +30,40 @@ from scorebook import derived
 from scorebook.clubs import clock
 from scorebook.clubs import services as clubs
 from scorebook.movements import Drive, MovementError, check_drive_options, progressive
+from scorebook.movements.drive import TRICKS
+from scorebook.rules.presets import (
+    DEFAULT_DRIVE,
+    DRIVE_PRESETS,
+    TRICKS_BY_SIDE,
+    WINNERS_MOVE,
+    DrivePreset,
+)
 from scorebook.tables.models import Evening, new_token
 
 DRIVE = "drive"
-DEFAULT_HANDS = 4
-DEFAULT_ROUNDS = 6
-SUIT_ORDER = "HCDS"  # hearts, clubs, diamonds, spades: the drive's usual order of trumps
+
+
+def check_preset(preset: DrivePreset) -> None:
+    """A drive preset the engine plays: scored by tricks, the winners moving, 13-trick hands
+    (what docs/movements.md pins); anything else is a mistake in the presets' table."""
+    if preset.score != TRICKS_BY_SIDE or preset.moves != WINNERS_MOVE or preset.tricks != TRICKS:
+        raise ValueError(f"drive preset {preset.key!r}: no engine plays it")
+
+
+def preset_of(night: Evening) -> DrivePreset:
+    """The night's drive preset, with the numbers the drive was drawn with (they win over the
+    preset's, which may have changed since)."""
+    seating = night.seating
+    base = DRIVE_PRESETS.get(seating.get("preset", DEFAULT_DRIVE), DRIVE_PRESETS[DEFAULT_DRIVE])
+    return dataclasses.replace(
+        base, hands=seating["hands"], trumps=seating["trumps"], rounds=seating["rounds"]
+    )
+
+
+def round_trumps(night: Evening) -> list[str]:
+    """The trumps of the round in play (or of the one after the last, once the drive is
+    over), hand by hand."""
+    return list(preset_of(night).round_trumps(len(night.seating["results"])))
 
 
 def in_drive(night: Evening) -> bool:
@@ -38,14 +72,26 @@ def in_drive(night: Evening) -> bool:
 
 @transaction.atomic
 def draw_drive(
-    night: Evening, *, hands: int, rounds: int, seed: int | None = None
+    night: Evening,
+    *,
+    preset: str = DEFAULT_DRIVE,
+    hands: int | None = None,
+    rounds: int | None = None,
+    seed: int | None = None,
 ) -> dict[str, Any]:
-    """Draw the players present onto the drive's numbers; each table gets a link of its own
+    """Draw the players present onto the drive's numbers, to play ``preset`` (its hands a round
+    and rounds unless ``hands`` or ``rounds`` say otherwise); each table gets a link of its own
     (its card's QR code) through which its hands are entered, round after round."""
     clubs._still_open(night)
+    if preset not in DRIVE_PRESETS:
+        raise clubs.ClubError(_("Choose one of the whist drives offered."), "preset")
+    chosen = DRIVE_PRESETS[preset]
+    check_preset(chosen)
+    hands = chosen.hands if hands is None else hands
+    rounds = chosen.rounds if rounds is None else rounds
     ids = sorted(night.present.values_list("pk", flat=True))
     try:
-        check_drive_options(len(ids), hands, SUIT_ORDER)
+        check_drive_options(len(ids), hands, chosen.trumps)
     except MovementError as error:
         raise clubs.ClubError(
             _(
@@ -61,11 +107,12 @@ def draw_drive(
     random.Random(seed).shuffle(ids)
     night.seating = {
         "format": DRIVE,
+        "preset": preset,
         "seed": seed,
         "numbers": ids,
         "hands": hands,
         "rounds": rounds,
-        "trumps": SUIT_ORDER,
+        "trumps": chosen.trumps,
         "results": [],  # the rounds played: each table's N-S tricks, hand by hand
         "entries": {},  # the round in play: table number -> N-S tricks entered so far
         "links": [new_token() for _table in range(len(ids) // 4)],
@@ -108,9 +155,7 @@ def view(night: Evening) -> dict[str, Any]:
     who = {n: players.get(pid) for n, pid in enumerate(numbers, start=1)}
     played = len(seating["results"])
     hands = seating["hands"]
-    trumps = [
-        seating["trumps"][(played * hands + i) % len(seating["trumps"])] for i in range(hands)
-    ]
+    trumps = round_trumps(night)
     tables = []
     for index, seats in enumerate(drive.next, start=1):
         entered = seating["entries"].get(str(index)) or [None] * hands
@@ -137,7 +182,12 @@ def view(night: Evening) -> dict[str, Any]:
         "gone": [p for p in _people(seating.get("gone", [])) if p is not None],
         "playing": [who[n] for n in who if who[n] is not None]
         + [p for p in _people(seating.get("waiting", [])) if p is not None],
+        "preset": preset_of(night),
     }
+
+
+def tricks_message(most: int) -> str:
+    return _("N-S tricks of each hand: from 0 to %(n)s.") % {"n": most}
 
 
 def table_of(night: Evening, link: str) -> int | None:
@@ -155,8 +205,9 @@ def enter(night: Evening, table: int, tricks: list[int | None]) -> dict[str, Any
     seating = night.seating
     if len(seating["results"]) >= seating["rounds"]:
         raise clubs.ClubError(_("The drive is over."), "tricks")
-    if len(tricks) != seating["hands"] or any(t is not None and not 0 <= t <= 13 for t in tricks):
-        raise clubs.ClubError(_("N-S tricks of each hand: from 0 to 13."), "tricks")
+    most = preset_of(night).tricks
+    if len(tricks) != seating["hands"] or any(t is not None and not 0 <= t <= most for t in tricks):
+        raise clubs.ClubError(tricks_message(most), "tricks")
     seating["entries"][str(table)] = tricks
     tables = len(seating["numbers"]) // 4
     rows = [seating["entries"].get(str(t)) for t in range(1, tables + 1)]
@@ -350,3 +401,115 @@ def player_leaves(night: Evening, player: int, *, author: AbstractBaseUser) -> P
     night.seating = seating
     night.save(update_fields=["seating"])
     return leaver
+
+
+# ---------------------------------------------------------------------------------------------
+# Printed: each player's score card and the prize list (docs/clubs.md, *Score cards*)
+
+
+@dataclass(frozen=True)
+class CardRound:
+    """One round on a player's score card: where he sat and with whom (None and "" until the
+    round is seated), each hand's trump (known from the start: the plan prints them) and his
+    side's tricks (None: not played yet), the round's tricks and his running total once the
+    round is over."""
+
+    number: int
+    table: int | None
+    seat: str
+    partner: Player | None
+    hands: list[tuple[str, int | None]]
+    tricks: int | None
+    running: int | None
+
+
+@dataclass(frozen=True)
+class ScoreCard:
+    number: int  # the player's number in the drive
+    player: Player | None
+    rounds: list[CardRound]
+
+
+PARTNER = {0: 2, 1: 3, 2: 0, 3: 1}  # N-S and E-W sit opposite: index of the partner's seat
+
+
+def score_cards(night: Evening) -> list[ScoreCard]:
+    """Every player's score card, by name: the rounds played filled in, the round in play with
+    its seats and any hands entered, the rounds to come with their trumps only. A drive whose
+    players changed (late arrivals, leavers) is read part by part, as its standings are."""
+    seating = night.seating
+    preset = preset_of(night)
+    parts = [(p["numbers"], p["from"], p["to"]) for p in seating.get("earlier", [])]
+    parts.append((seating["numbers"], int(seating.get("segment_from", 0)), len(seating["results"])))
+    everyone = list(dict.fromkeys(pid for numbers, _from, _to in parts for pid in numbers))
+    players = {p.pk: p for p in Player.objects.filter(pk__in=everyone)}
+    # Each round's tables: the players' ids by seat (N, E, S, W), N-S's and E-W's tricks.
+    tables: dict[int, list[tuple[list[int], list[int | None], list[int | None]]]] = {}
+    for numbers, start, end in parts:
+        for index, games in enumerate(_part(seating, numbers, start, end).rounds, start=start):
+            tables[index] = [
+                ([numbers[n - 1] for n in game.seats], list(game.ns), list(game.ew))
+                for game in games
+            ]
+    played = len(seating["results"])
+    if played < seating["rounds"]:  # the round in play: its seats, the hands entered so far
+        numbers = seating["numbers"]
+        tables[played] = []
+        for t, seats in enumerate(_segment_state(seating).next, start=1):
+            ns = seating["entries"].get(str(t)) or [None] * preset.hands
+            ew = [None if x is None else preset.tricks - x for x in ns]
+            tables[played].append(([numbers[n - 1] for n in seats], ns, ew))
+    rows: dict[int, list[CardRound]] = {pid: [] for pid in everyone}
+    running = dict.fromkeys(everyone, 0)
+    for index in range(seating["rounds"]):
+        trumps = preset.round_trumps(index)
+        seen = set()
+        done = index < played
+        for t, (seats, ns, ew) in enumerate(tables.get(index, []), start=1):
+            for i, pid in enumerate(seats):
+                taken = ns if i in (0, 2) else ew
+                total = sum(x or 0 for x in taken) if done else None
+                if done:
+                    running[pid] += total or 0
+                rows[pid].append(
+                    CardRound(
+                        index + 1,
+                        t,
+                        "NESW"[i],
+                        players.get(seats[PARTNER[i]]),
+                        list(zip(trumps, taken, strict=True)),
+                        total,
+                        running[pid] if done else None,
+                    )
+                )
+                seen.add(pid)
+        for pid in everyone:
+            if pid not in seen:
+                blank = [(trump, None) for trump in trumps]
+                rows[pid].append(CardRound(index + 1, None, "", None, blank, None, None))
+    cards = [ScoreCard(n, players.get(pid), rows[pid]) for n, pid in enumerate(everyone, start=1)]
+    return sorted(cards, key=lambda c: (c.player.name.casefold() if c.player else "", c.number))
+
+
+def prize_list(night: Evening) -> dict[str, Any]:
+    """The drive's prizes from its standings (places shared on equal tricks: 1, 2, 2, 4), as
+    the club gives them (the first three places, the booby prize when it gives one, guests
+    only when they may win), and the standings themselves."""
+    shown = view(night)
+    club = night.club
+    booby = bool(club and club.booby_prize)
+    guests = bool(club is None or club.guest_prizes)
+    values = [
+        (s["player"], float(s["score"]))
+        for s in shown["standings"]
+        if s["player"] is not None and (guests or not s["player"].guest)
+    ]
+    first, last = clubs.prizes(values, booby=booby) if shown["played"] else ([], [])
+    return {
+        "played": shown["played"],
+        "rounds": shown["rounds"],
+        "over": shown["over"],
+        "standings": shown["standings"] if shown["played"] else [],
+        "first": [(place, player, int(score)) for place, player, score in first],
+        "booby": [(place, player, int(score)) for place, player, score in last],
+    }

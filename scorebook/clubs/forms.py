@@ -23,9 +23,12 @@ from players.models import (
     is_time_zone,
     roster_order,
 )
+from scorebook.display.drives import preset_choices
 from scorebook.display.stakes import STAKE_FIELDS, add_stake_fields, clean_stake
+from scorebook.display.taps import tricks_strip
 from scorebook.display.variants import variant_name
 from scorebook.rules import PRESETS
+from scorebook.rules.presets import BY_SIDE, PRINTED, DrivePreset
 from scorebook.text import visible_text
 
 
@@ -127,6 +130,53 @@ class NightForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         visible_text(self, "name", "place")
+
+
+class NewNightForm(NightForm):
+    """A night to open: its name, date and place, and how it is played when the organiser knows
+    already: a whist drive by one of its presets (the seating page then offers it first)."""
+
+    drive_preset = forms.ChoiceField(
+        label=gettext_lazy("how the night is played"), required=False, choices=()
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choice = self.fields["drive_preset"]
+        assert isinstance(choice, forms.ChoiceField)
+        choice.choices = [("", _("decided at the seating (tables, a tournament or a drive)"))]
+        choice.choices += preset_choices()
+
+
+class DriveHandsForm(forms.Form):
+    """A drive table's hands of the round, built from the drive's preset as a deal form is from
+    its variant's DealEntry: a row of taps a hand for the first side's tricks (the other side
+    took the rest of the preset's tricks), the hand's trump printed beside it, never asked.
+    Fields ``hand_1`` ... ``hand_H``; a hand left untapped is not played yet."""
+
+    def __init__(
+        self, preset: DrivePreset, trumps: list[str], *args: Any, message: str = "", **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        if preset.entry.tricks != BY_SIDE or preset.entry.trump != PRINTED:
+            raise ValueError(f"drive preset {preset.key!r}: a drive hand is one tap of tricks")
+        self.preset = preset
+        self.hands: list[tuple[int, str, forms.BoundField]] = []
+        for number, trump in enumerate(trumps, start=1):
+            name = f"hand_{number}"
+            self.fields[name] = tricks_strip(preset.tricks, name, invalid=message or None)
+            self.hands.append((number, trump, self[name]))
+
+    def errors_for(self, group: str) -> list[str]:
+        """The messages about one hand (_strip.html ties its taps to them)."""
+        return list(self.errors.get(group, []))
+
+    def tricks(self) -> list[int | None]:
+        """The first side's tricks, hand by hand (None: not played yet)."""
+        return [self.cleaned_data.get(f"hand_{n}") for n, _trump, _field in self.hands]
+
+    def first_error(self) -> str:
+        return next((str(e) for errors in self.errors.values() for e in errors), "")
 
 
 # Sessions to qualify when the form's field is left empty: an average over one or two nights

@@ -410,10 +410,20 @@ def _check_night_name(
 
 @transaction.atomic
 def open_night(
-    club: Club, *, name: str, date: datetime.date, place: str = "", author: AbstractBaseUser
+    club: Club,
+    *,
+    name: str,
+    date: datetime.date,
+    place: str = "",
+    author: AbstractBaseUser,
+    drive_preset: str = "",
 ) -> Evening:
+    """A new night of the club; ``drive_preset``: a whist drive's preset the night is opened
+    for (its seating page offers that drive first), empty when decided at the seating."""
     _check_night_name(club, name, date)
-    night = Evening.objects.create(club=club, name=name, date=date, place=place)
+    night = Evening.objects.create(
+        club=club, name=name, date=date, place=place, drive_preset=drive_preset
+    )
     _log(club, ClubLog.Action.NIGHT_OPENED, author, night=night.pk, name=name, date=str(date))
     return night
 

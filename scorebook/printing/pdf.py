@@ -33,7 +33,9 @@ from weasyprint import CSS
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
+from scorebook.clubs import drive
 from scorebook.display import deals
+from scorebook.display.drives import preset_name
 from scorebook.display.pad import (
     Pad,
     PadGame,
@@ -810,3 +812,23 @@ def night_cards_pdf(evening: Evening, *, lang: str, paper: str, base_url: str) -
         lang=lang,
         paper=paper,
     )
+
+
+def drive_cards_pdf(evening: Evening, *, lang: str, paper: str) -> bytes:
+    """A whist drive's score cards, one a player (as many to a page as fit), and its prize list:
+    printed before the night the cards show the first round's seats and every hand's trump,
+    the rest blank for the pen."""
+    club = evening.club
+    check_options(lang, paper)
+    with translation.override(lang):
+        preset = drive.preset_of(evening)
+        context = {
+            "evening": evening,
+            "club": club,
+            "preset": preset,
+            "preset_name": preset_name(preset.key),
+            "cards": drive.score_cards(evening),
+            "prizes": drive.prize_list(evening),
+            "doc_title": f"{club.name if club else ''} · {evening.name}",
+        }
+    return render_pdf("printing/print/drive.html", context, lang=lang, paper=paper)

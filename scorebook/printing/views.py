@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from players.roles import ORGANISER, role_of
+from scorebook.clubs import drive
 from scorebook.display.variants import VARIANTS
 from scorebook.printing import pdf
 from scorebook.printing import queue as printing
@@ -151,3 +152,17 @@ def night_cards_pdf(request: HttpRequest, token: str) -> HttpResponse:
     lang, paper = print_options(request)
     body = pdf.night_cards_pdf(evening, lang=lang, paper=paper, base_url=_base_url(request))
     return pdf_response(body, f"whist-cards-{evening.date}-{evening.pk}-{paper}.pdf")
+
+
+@require_safe
+@answers_bad_print_options
+def drive_cards_pdf(request: HttpRequest, token: str) -> HttpResponse:
+    """A whist drive's score cards, one a player, and its prize list: for anyone with the
+    night's link, as the night's sheets are (nothing on them that its page does not show).
+    Made at once, in the request: a few pages of text, no deal to score."""
+    evening = get_object_or_404(Evening.objects.select_related("club"), token=token)
+    if not drive.in_drive(evening):
+        raise Http404("no drive tonight")
+    lang, paper = print_options(request)
+    body = pdf.drive_cards_pdf(evening, lang=lang, paper=paper)
+    return pdf_response(body, f"whist-drive-cards-{evening.date}-{evening.pk}-{paper}.pdf")

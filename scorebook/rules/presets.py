@@ -61,6 +61,7 @@ _ENGLISH: dict[str, Any] = {
 
 # How a deal asks for each thing (the values of DealEntry's fields).
 REQUIRED, OPTIONAL, NONE = "required", "optional", "none"
+PRINTED = "printed"  # the trump is the plan's, printed for the hand: nothing to tap (a drive)
 BY_SIDE, BY_SEAT, BY_HAND, BY_CLAIM = "side", "seat", "hand", "claim"
 BY_DECLARERS = "declarers"
 
@@ -70,8 +71,9 @@ class DealEntry:
     """What a deal of the variant asks the scorer for, and how: the deal form is built from it.
 
     ``trump``: ``required`` (a suit is tapped), ``optional`` (Flying Duck: trumps change during
-    the deal and score nothing, the suits are kept for the log) or ``none`` (no turned-up trump;
-    the deal has no top-level ``trump`` field). ``tricks``: ``side`` (the first side's count, the
+    the deal and score nothing, the suits are kept for the log), ``none`` (no turned-up trump;
+    the deal has no top-level ``trump`` field) or ``printed`` (a whist drive's hand: the plan
+    names the trump, which is shown, not asked). ``tricks``: ``side`` (the first side's count, the
     other side takes the rest), ``declarers`` (the declaring side's count, the defenders take
     the rest: a bidding variant, where what a contract needs is said of the declarers) or
     ``seat`` (each player's, the last one's follows from the others). ``honours`` (when the
@@ -261,6 +263,52 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
         )
     }
 )
+
+# ---------------------------------------------------------------------------------------------
+# Whist drives (docs/clubs.md, *A whist drive*): a drive hand is a plain deal scored by tricks
+# alone, so a drive's preset is its plan's numbers and the deal it asks for, no options.
+
+TRICKS_BY_SIDE = "tricks"  # a player's score: his side's tricks, hand by hand
+WINNERS_MOVE = "winners"  # after a round the winners move up a table, the losers stay
+
+
+@dataclass(frozen=True, slots=True)
+class DrivePreset:
+    """A whist drive: its hands a round, the trumps in turn, its rounds, the tricks of a hand,
+    how a player scores and who moves; and the deal of a hand (one tap: the first side's
+    tricks, the other side's follow; the trump printed by the plan, no honours). The drive's
+    table form is built from this, as a variant's deal form from its DealEntry."""
+
+    key: str
+    hands: int  # hands a round at each table (1 to 13)
+    trumps: str  # each hand's trump in turn over the whole drive: H, C, D, S, or N (no trump)
+    rounds: int  # rounds, unless the organiser says otherwise when drawing
+    tricks: int = 13  # tricks in a hand
+    score: str = TRICKS_BY_SIDE
+    moves: str = WINNERS_MOVE
+    sides: tuple[str, ...] = PARTNERSHIP_SIDES
+    seats: tuple[str, ...] = FOUR_SEATS
+    entry: DealEntry = DealEntry(trump=PRINTED, tricks=BY_SIDE, honours=NONE)  # noqa: RUF009
+
+    def round_trumps(self, played: int, hands: int | None = None) -> tuple[str, ...]:
+        """The trumps of the hands of round ``played + 1``, hand by hand: the drive's h-th
+        hand (from 1) is played in ``trumps[(h - 1) % len(trumps)]``."""
+        count = self.hands if hands is None else hands
+        return tuple(self.trumps[(played * count + i) % len(self.trumps)] for i in range(count))
+
+
+DRIVE_PRESETS: Mapping[str, DrivePreset] = MappingProxyType(
+    {
+        p.key: p
+        for p in (
+            # The usual UK drive: four hands a round, hearts, clubs, diamonds, spades.
+            DrivePreset("drive", hands=4, trumps="HCDS", rounds=6),
+            # Five hands a round, the fifth without trumps.
+            DrivePreset("drive-no-trumps", hands=5, trumps="HCDSN", rounds=6),
+        )
+    }
+)
+DEFAULT_DRIVE = "drive"
 
 # Honour values a preset uses when a record changes the honour set but not the values.
 DEFAULT_VALUES_FOR_SET: Mapping[str, Mapping[int, int]] = MappingProxyType(

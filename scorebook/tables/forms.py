@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -21,6 +21,8 @@ from django.utils.translation import gettext_lazy as _
 from players.models import name_key
 from scorebook.display.messages import describe, locate, named, sentence
 from scorebook.display.stakes import STAKE_FIELDS, add_stake_fields, clean_stake
+from scorebook.display.taps import tap_strip as _strip
+from scorebook.display.taps import tricks_strip
 from scorebook.display.variants import (
     GAMES,
     PENALTIES,
@@ -322,22 +324,6 @@ def _parse_values(text: str, form: forms.Form, field: str) -> dict[str, int] | N
 # claimed before the next deal are lost), so a plain deal is trump, tricks, Save.
 
 
-def _strip(
-    counts: Iterable[int], label: Any, *, none: Any = None, initial: Any = None
-) -> forms.TypedChoiceField:
-    """A row of tap buttons for a count; ``none`` labels a first choice that leaves it out."""
-    choices = [(str(i), str(i)) for i in counts]
-    return forms.TypedChoiceField(
-        label=label,
-        required=False,
-        coerce=int,
-        empty_value=None,
-        choices=[("", none), *choices] if none is not None else choices,
-        initial=initial,
-        widget=forms.RadioSelect,
-    )
-
-
 def _suit_buttons(label: Any) -> forms.ChoiceField:
     """A row of tap buttons for a suit (the trump, the special suit, a trump game's trump)."""
     return forms.ChoiceField(
@@ -345,7 +331,7 @@ def _suit_buttons(label: Any) -> forms.ChoiceField:
     )
 
 
-TRICKS = range(14)
+TRICKS_A_DEAL = 13
 
 
 class DealForm(forms.Form):
@@ -467,11 +453,11 @@ class DealForm(forms.Form):
         self.trick_seats: list[str] = []
         self.rest_seat = ""
         if self.entry.tricks != BY_SEAT:
-            self.fields["tricks"] = _strip(TRICKS, self.preset.sides[0])
+            self.fields["tricks"] = tricks_strip(TRICKS_A_DEAL, self.preset.sides[0])
             return
         *self.trick_seats, self.rest_seat = seats
         for seat in seats:
-            self.fields[f"tricks_{seat}"] = _strip(TRICKS, seat)
+            self.fields[f"tricks_{seat}"] = tricks_strip(TRICKS_A_DEAL, seat)
 
     def _honour_fields(self) -> None:
         """The honours, "none claimed" until tapped: the first side's count (the other side

@@ -61,6 +61,9 @@ class Evening(models.Model):
     # "sit_out": [player ids]}.
     present = models.ManyToManyField(Player, blank=True, related_name="nights_present")
     seating = models.JSONField(null=True, blank=True)
+    # The whist drive preset the night was opened for (scorebook.rules.presets.DRIVE_PRESETS),
+    # which its seating page then offers first; empty: the format is chosen at the seating.
+    drive_preset = models.CharField(max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["-date", "name"]

@@ -140,3 +140,25 @@ def test_the_organiser_adds_a_late_player_to_the_drive_from_its_page(client, nig
     answer = client.post(url, {"action": "leave", "player": str(anna.pk)}, follow=True)
     assert "leaves after this round" in answer.content.decode()
     assert "Leaving after this round" in answer.content.decode()
+
+
+def test_the_score_cards_follow_the_drive_across_a_change_of_players(night, owner):
+    """A substitute's card is blank for the rounds before his seat (the change waits for the
+    round in play to end) and shows his seat from the round he takes it; the leaver's card keeps
+    his rounds, and every card's running total is that player's score in the standings."""
+    anna = Player.objects.get(name="Anna")
+    play(night, ROUND_ONE)
+    drive.late_arrival(night, author=owner, guest="Kira")
+    drive.player_leaves(night, anna.pk, author=owner)
+    play(night, ROUND_TWO)  # Kira takes Anna's seat from round 3
+    cards = {card.player.name: card for card in drive.score_cards(night)}
+    assert set(cards) == {*NAMES, "Kira"}
+    assert [r.table for r in cards["Kira"].rounds[:2]] == [None, None]
+    third = cards["Kira"].rounds[2]
+    assert third.table is not None and third.tricks is None  # seated, in play
+    assert [r.table is not None for r in cards["Anna"].rounds] == [True, True, False, False]
+    for name, card in cards.items():
+        totals = [r.running for r in card.rounds if r.running is not None]
+        assert (totals[-1] if totals else 0) == scores(night)[name], name
+    assert [r.number for r in cards["Kira"].rounds] == [1, 2, 3, 4]
+    assert [trump for trump, _tricks in third.hands] == ["H", "C", "D", "S"]

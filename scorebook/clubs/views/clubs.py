@@ -29,6 +29,7 @@ from scorebook.clubs.forms import (
     ClubForm,
     ClubTimeZoneForm,
     MergeForm,
+    NewNightForm,
     NightForm,
     PlayerNameForm,
     RoleForm,
@@ -120,7 +121,7 @@ def club_page(request: HttpRequest, token: str) -> HttpResponse:
         "season": season,
         "standings": standings.season_standings(season) if season else None,
         "log": club.log.select_related("author")[:20] if role == clubs.ORGANISER else [],
-        "night_form": NightForm(),
+        "night_form": NewNightForm(),
         "role_form": RoleForm(),
         "roles": clubs.accepted_roles(club) if role == clubs.ORGANISER else [],
         "confirmation_choices": CONFIRMATION_CHOICES,
@@ -185,7 +186,7 @@ def new_night(request: HttpRequest, token: str) -> HttpResponse:
     """Open a club night; a refused form comes back on its own page, with what was typed."""
     club, _role = get_club(request, token)
     require_organiser(request, club)
-    form = NightForm(request.POST or None)
+    form = NewNightForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         author = request.user
         night = _apply(form, lambda: clubs.open_night(club, author=author, **form.cleaned_data))  # type: ignore[arg-type]
@@ -556,9 +557,7 @@ def ratings_explained(request: HttpRequest) -> HttpResponse:
     if token:  # from a club's page: its number of rubbers
         club = Club.objects.filter(token=token).only("provisional_rubbers").first()
         provisional = club.provisional_rubbers if club else provisional
-    return render(
-        request, "clubs/ratings_explained.html", {**example, "provisional": provisional}
-    )
+    return render(request, "clubs/ratings_explained.html", {**example, "provisional": provisional})
 
 
 @require_POST

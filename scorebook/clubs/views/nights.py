@@ -34,11 +34,14 @@ from players.models import Player
 from scorebook import derived
 from scorebook.clubs import clock, drive, room, seating, standings
 from scorebook.clubs import services as clubs
+from scorebook.clubs.forms import DriveHandsForm
+from scorebook.display.drives import preset_choices
 from scorebook.display.text import with_names
 from scorebook.display.variants import variant_name
 from scorebook.printing.pdf import qr_data_uri
 from scorebook.printing.queue import site_url
 from scorebook.rules import PRESETS
+from scorebook.rules.presets import DEFAULT_DRIVE, DRIVE_PRESETS
 from scorebook.tables.models import Evening, Table
 from scorebook.tables.views.tables import table_form
 from scorebook.web.limits import TABLE_RATE
@@ -529,6 +532,8 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
         "variants": [(key, variant_name(key)) for key in PRESETS],
         "partnership_variants": _partnership_variants(),
         "default_deals": seating.DEFAULT_DEALS,
+        "drive_presets": preset_choices(),
+        "drive_preset": DRIVE_PRESETS.get(night.drive_preset or DEFAULT_DRIVE),
         "places": [place for table in drawn["tables"] for _s, place, _p in table]
         + [place for place, _p in drawn["sit_out"]]
         if drawn
@@ -615,8 +620,9 @@ def _draw_in_rounds(request: HttpRequest, night: Evening) -> None:
     if request.POST.get("format") == drive.DRIVE:
         drive.draw_drive(
             night,
-            hands=_posted_number(request, "hands") or drive.DEFAULT_HANDS,
-            rounds=_posted_number(request, "rounds") or drive.DEFAULT_ROUNDS,
+            preset=request.POST.get("drive_preset") or night.drive_preset or DEFAULT_DRIVE,
+            hands=_posted_number(request, "hands") or None,
+            rounds=_posted_number(request, "rounds") or None,
         )
     else:
         seating.draw_rounds(
@@ -732,13 +738,14 @@ def drive_table(request: HttpRequest, token: str, link: str) -> HttpResponse:
     if number is None:
         raise Http404("no such drive table")
     error = ""
+    preset = drive.preset_of(night)
+    message = drive.tricks_message(preset.tricks)
     if request.method == "POST":
-        tricks: list[int | None] = []
-        for hand in range(1, int(night.seating["hands"]) + 1):
-            value = str(request.POST.get(f"hand_{hand}", "")).strip()
-            tricks.append(int(value) if value.isdigit() and len(value) < 3 else None)
+        posted = DriveHandsForm(preset, drive.round_trumps(night), request.POST, message=message)
         try:
-            drive.enter(night, number, tricks)
+            if not posted.is_valid():
+                raise clubs.ClubError(posted.first_error(), "tricks")
+            drive.enter(night, number, posted.tricks())
         except clubs.ClubError as refusal:
             error = refusal.message
         else:
@@ -746,10 +753,13 @@ def drive_table(request: HttpRequest, token: str, link: str) -> HttpResponse:
             return redirect("drive_table", token=night.token, link=link)
     shown = drive.view(night)
     row = next((t for t in shown["tables"] if t.number == number), None)
-    hands = []
+    form = None
     if row is not None:
-        numbers = range(1, shown["hands"] + 1)
-        hands = list(zip(numbers, row.trumps, row.entered, strict=True))
+        initial = {f"hand_{n}": t for n, t in enumerate(row.entered, start=1) if t is not None}
+        form = DriveHandsForm(preset, row.trumps, initial=initial, message=message)
+        if error:  # what was tapped stays, with the message
+            form = DriveHandsForm(preset, row.trumps, request.POST, message=message)
+            form.is_valid()
     context = {"evening": night, "club": night.club, "drive": shown, "row": row, "error": error,
-               "hands": hands, "tricks": range(14)}  # fmt: skip
+               "form": form}  # fmt: skip
     return render(request, "clubs/drive_table.html", context, status=422 if error else 200)
