@@ -223,6 +223,14 @@ class PlayerNameForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("name"), max_length=60)
 
 
+class PlayerListForm(forms.Form):
+    names = forms.CharField(
+        label=gettext_lazy("names, one a line (pasted from the club's list)"),
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 5}),
+    )
+
+
 class MergeForm(forms.Form):
     source = forms.ModelChoiceField(
         queryset=Player.objects.none(), label=gettext_lazy("the duplicate entry")

@@ -230,6 +230,48 @@ def add_player(club: Club, name: str, *, author: AbstractBaseUser) -> Player:
     return player
 
 
+MANY_NAMES = 200  # names in one paste: a club's whole list, not a book
+
+
+@transaction.atomic
+def add_players(
+    club: Club, names: str, *, author: AbstractBaseUser
+) -> tuple[list[Player], list[str]]:
+    """Players from a list, one name a line (pasted from the club's old list): the players
+    added, and the names skipped because the roster already has them (so a list pasted twice
+    adds nobody twice). A name refused for any other reason refuses the whole list, naming its
+    line, and nothing is added."""
+    lines = [(number, normal_name(line)) for number, line in enumerate(names.splitlines(), 1)]
+    lines = [(number, name) for number, name in lines if name]
+    if not lines:
+        raise ClubError(_("Type the players' names, one a line."), "names")
+    if len(lines) > MANY_NAMES:
+        raise ClubError(
+            _("At most %(n)s names at a time: paste the rest next.") % {"n": MANY_NAMES}, "names"
+        )
+    added: list[Player] = []
+    skipped: list[str] = []
+    seen: set[str] = set()
+    for number, name in lines:
+        key = name_key(name)
+        live = Player.objects.filter(club=club, merged_into=None, key=key, archived=False)
+        if key in seen or live.exists():
+            skipped.append(name)
+            continue
+        try:
+            free = _free_name(club, name)
+        except ClubError as error:
+            raise ClubError(
+                _("Line %(number)s: %(message)s") % {"number": number, "message": error.message},
+                "names",
+            ) from None
+        seen.add(key)
+        player = Player.objects.create(club=club, name=free)
+        _log(club, ClubLog.Action.PLAYER_ADDED, author, player=player.pk, name=player.name)
+        added.append(player)
+    return added, skipped
+
+
 @transaction.atomic
 def add_guest(club: Club, name: str, *, author: AbstractBaseUser) -> Player:
     """A visitor of one night, seated under his name: on the roster as a guest (tagged, left

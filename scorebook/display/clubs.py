@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from players.models import ClubLog, ClubRole
 from scorebook.display.render import render
 from scorebook.display.text import Piece, sentence
+from scorebook.tables.models import Revision
 
 NIGHT_FIELDS = (("name", _("Title")), ("date", _("Date")), ("place", _("Place")))
 
@@ -47,6 +48,8 @@ def log_pieces(detail: dict[str, Any]) -> tuple[Piece, ...]:
         if "old_title" in detail:
             return (*_table_in_night(detail, "old_title", "previous_name"), Piece(" → "), *table)
         return table
+    if "night_name" in detail:  # a night closed or reopened: which, why, what changed since
+        return _night_closing(detail)
     if "source_name" in detail:
         return _arrow(detail["source_name"], detail["target_name"])
     if "old" in detail:
@@ -54,6 +57,26 @@ def log_pieces(detail: dict[str, Any]) -> tuple[Piece, ...]:
     if "after" in detail:  # a night corrected: what changed (lines before 2026-11-26 don't say)
         return _night_changes(detail)
     return (Piece(detail["name"], typed=True),) if detail.get("name") else ()
+
+
+def _night_closing(detail: dict[str, Any]) -> tuple[Piece, ...]:
+    """``Friday: reason Table 1 forgot a deal`` (reopened); ``Friday: changed since it was
+    reopened: Table 1, deal 2 recorded`` (closed again)."""
+    pieces: list[Piece] = [Piece(detail["night_name"], typed=True)]
+    if detail.get("reason"):
+        pieces += [Piece(gettext(": reason ")), Piece(detail["reason"], typed=True)]
+    changed = detail.get("changed") or []
+    actions = dict(Revision.Action.choices)
+    for index, change in enumerate(changed):
+        pieces.append(Piece(gettext(": changed since it was reopened: ") if index == 0 else "; "))
+        pieces += [
+            Piece(change.get("table", ""), typed=True),
+            Piece(
+                gettext(", deal %(number)s %(action)s")
+                % {"number": change.get("deal"), "action": actions.get(change.get("action"), "")}
+            ),
+        ]
+    return tuple(pieces)
 
 
 def _arrow(old: Any, new: Any) -> tuple[Piece, ...]:

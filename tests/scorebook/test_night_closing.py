@@ -227,3 +227,20 @@ def test_guests_win_prizes_only_when_the_club_says_so(client, club, night, owner
 
     assert "Anna" not in without and "Place 1</strong> · <bdi>Vera" in without
     assert "Anna" in with_guests
+
+
+def test_the_club_page_history_names_the_night_the_reason_and_what_changed(client, night, owner):
+    """The history's lines of closing and reopening say which night, why it was reopened and
+    which deals changed before it was closed again (the trial found bare "night reopened")."""
+    table = seat(night, owner)
+    add_deals(table, 9)
+    client.force_login(owner)
+    close(client, night)
+    client.post(reverse("reopen_night", args=[night.token]), {"reason": "Table 1 forgot a deal"})
+    add_deals(table, 5)
+    close(client, night)
+    page = client.get(reverse("club", args=[night.club.token])).content.decode()
+    history = page[page.index("History") :]
+    assert "Table 1 forgot a deal" in history
+    assert f"{night.name}</bdi>: changed since it was reopened:" in history
+    assert "deal 2 recorded" in history

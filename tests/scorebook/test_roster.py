@@ -402,3 +402,45 @@ def test_only_an_organiser_opens_the_erasure_page(
         client.force_login(user)
 
     assert client.get(reverse("player_erase", args=[club.token, anna.pk])).status_code == 403
+
+
+def test_a_pasted_list_adds_its_new_names_and_skips_those_on_the_roster(client, club, organiser):
+    """One name a line, blank lines and spaces aside: the names the roster has already (any
+    letter case) are skipped and said, the others added, a name twice in the list once."""
+    clubs.add_player(club, "Anna", author=organiser)
+    client.force_login(organiser)
+    url = reverse("roster", args=[club.token])
+    answer = client.post(
+        url,
+        {"action": "add_many", "list-names": "Boris\n\n  Vera  \nanna\nGleb\nBoris\n"},
+        follow=True,
+    )
+    names = set(Player.objects.filter(club=club).values_list("name", flat=True))
+    assert names == {"Anna", "Boris", "Vera", "Gleb"}
+    page = answer.content.decode()
+    assert "3 игрока добавлены" in page or "3 players added" in page, page[:3000]
+    assert "anna" in page and "Boris" in page  # said as skipped
+    assert ClubLog.objects.filter(club=club, action=ClubLog.Action.PLAYER_ADDED).count() == 4
+
+
+def test_a_list_with_one_bad_name_adds_nobody_and_names_the_line(client, club, organiser):
+    client.force_login(organiser)
+    answer = client.post(
+        reverse("roster", args=[club.token]),
+        {"action": "add_many", "list-names": "Boris\nVe\u202era\nGleb"},
+    )
+    assert answer.status_code == 422
+    assert not Player.objects.filter(club=club).exists()
+    assert "Line 2: Must not contain invisible formatting characters" in answer.content.decode()
+
+
+def test_only_an_organiser_pastes_a_list(client, club, member, stranger):
+    url = reverse("roster", args=[club.token])
+    data = {"action": "add_many", "list-names": "Boris"}
+    client.force_login(member)
+    assert client.post(url, data).status_code == 403
+    client.force_login(stranger)
+    assert client.post(url, data).status_code in (403, 404)
+    client.logout()
+    assert client.post(url, data).status_code in (403, 404)
+    assert not Player.objects.filter(club=club).exists()

@@ -19,6 +19,7 @@ from django.utils import translation
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_ratelimit.decorators import ratelimit
 
@@ -31,6 +32,7 @@ from scorebook.clubs.forms import (
     MergeForm,
     NewNightForm,
     NightForm,
+    PlayerListForm,
     PlayerNameForm,
     RoleForm,
     SeasonForm,
@@ -298,11 +300,31 @@ ROSTER_CHANGES: dict[str, Any] = {
 
 
 @require_http_methods(["GET", "POST"])
+def _said_added(request: HttpRequest, added: list[Player], skipped: list[str]) -> None:
+    """How many a list added, and which names it skipped (on the roster already)."""
+    if added:
+        messages.success(
+            request,
+            ngettext(
+                "%(count)s player added to the roster.",
+                "%(count)s players added to the roster.",
+                len(added),
+            )
+            % {"count": len(added)},
+        )
+    if skipped:
+        messages.info(
+            request,
+            with_names(_("Already on the roster, not added again: %(names)s."), names=skipped),
+        )
+
+
 def roster(request: HttpRequest, token: str) -> HttpResponse:
     club, role = get_club(request, token)
     if role is None:
         raise PermissionDenied("the roster is for the club's members")
     add_form, merge_form = PlayerNameForm(prefix="add"), MergeForm(club, prefix="merge")
+    list_form = PlayerListForm(prefix="list")
     status = 200
     if request.method == "POST":
         require_organiser(request, club)
@@ -313,6 +335,14 @@ def roster(request: HttpRequest, token: str) -> HttpResponse:
             if add_form.is_valid():
                 name = add_form.cleaned_data["name"]
                 done = _apply(add_form, lambda: clubs.add_player(club, name, author=request.user))
+        elif action == "add_many":
+            list_form = PlayerListForm(request.POST, prefix="list")
+            if list_form.is_valid():
+                text = list_form.cleaned_data["names"]
+                done = _apply(list_form, lambda: clubs.add_players(club, text, author=request.user))
+                if done is not None:
+                    _said_added(request, *done)
+                    return redirect("roster", token=club.token)
         elif action == "merge":
             merge_form = MergeForm(club, request.POST, prefix="merge")
             if merge_form.is_valid():
@@ -341,7 +371,9 @@ def roster(request: HttpRequest, token: str) -> HttpResponse:
                     ),
                 )
             else:
-                messages.success(request, _("Saved."))
+                messages.success(
+                    request, with_names(_("Added to the roster: %(name)s."), name=done.name)
+                )
             return redirect("roster", token=club.token)
         status = 422
     players = sorted(club.roster.filter(merged_into=None), key=lambda p: roster_order(p.name))
@@ -354,6 +386,7 @@ def roster(request: HttpRequest, token: str) -> HttpResponse:
         "merged": merged,
         "add_form": add_form,
         "merge_form": merge_form,
+        "list_form": list_form,
     }
     return render(request, "clubs/roster.html", context, status=status)
 
