@@ -322,6 +322,8 @@ def draw_paired_seating(
     """Seat the pairs the organiser made (``choices``: each player present's partner or None)
     and draw the others; the pairs are kept with the draw."""
     clubs._still_open(night)
+    if (night.seating or {}).get("started"):  # its tables exist: a new draw would start more
+        raise clubs.ClubError(_("The tables of this night's draw are started already."), "pairs")
     if not partnership_variant(variant):
         raise clubs.ClubError(_("Fixed partnerships are for a partnership variant."), "variant")
     present = list(night.present.all())

@@ -163,13 +163,24 @@ def test_a_swap_that_parts_a_pair_is_shown(night, owner):
     assert seating.pairs_view(Evening.objects.get(pk=night.pk))[0]["status"] == "apart"
 
 
-@pytest.mark.parametrize("who", ["member", "public", "stranger"])
-def test_only_the_organiser_pairs_the_players(client, night, member, outsider, who):
-    user = {"member": member, "public": None, "stranger": outsider}[who]
+def test_pairs_are_not_drawn_again_once_the_tables_are_started(night, owner):
+    seating.draw_paired_seating(night, "russian", {pk("Vera"): pk("Gleb")}, seed=4)
+    seating.start_all(night, author=owner)
+    night.refresh_from_db()
+    with pytest.raises(clubs.ClubError):
+        seating.draw_paired_seating(night, "russian", {pk("Anna"): pk("Boris")}, seed=5)
+    assert Evening.objects.get(pk=night.pk).seating["started"]
+    assert Table.objects.filter(evening=night).count() == 5
+
+
+@pytest.mark.parametrize("who", ["member", "public", "stranger", "display"])
+def test_only_the_organiser_pairs_the_players(client, night, owner, member, outsider, who):
+    user = {"member": member, "public": None, "stranger": outsider, "display": owner}[who]
     if user is not None:
         client.force_login(user)
-    answer = client.post(reverse("night_seating", args=[night.token]),
+    token = night.display_token if who == "display" else night.token  # the room screen's link
+    answer = client.post(reverse("night_seating", args=[token]),
                          {"action": "pairs", f"partner-{pk('Vera')}": pk("Gleb")})  # fmt: skip
-    assert answer.status_code == 403
+    assert answer.status_code == (404 if who == "display" else 403)
     night.refresh_from_db()
     assert night.seating is None
