@@ -191,7 +191,9 @@ def test_a_whole_club_night(
     page.goto(f"/e/{night.token}/cards/")
     page.get_by_label("Paper").select_option("a6")
     action = page.locator("form.cards-print").get_attribute("action")
-    text = pdf_text(organiser_phone, f"{action}?paper=a6")
+    paper = page.get_by_label("Paper").input_value()  # what the form sends
+    text = pdf_text(organiser_phone, f"{action}?paper={paper}")
+    assert paper == "a6" and text.count("Scan to score this table") == 5
     for n in range(1, 6):
         assert f"Table {n}" in text, text
     shot(page, "whole-night-09-print-cards")
