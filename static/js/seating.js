@@ -59,11 +59,11 @@
     }
     pairing.addEventListener("change", (event) => {
       const own = event.target.closest("select");
-      if (!own) return;
+      if (!own || !own.name.startsWith("partner-")) return; // the variant's select
       const id = own.name.replace("partner-", "");
       const wanted = own.value;
       // The player's former partner, and the new partner's former partner, are let go.
-      for (const other of pairing.querySelectorAll("select")) {
+      for (const other of pairing.querySelectorAll("select[name^='partner-']")) {
         if (other !== own && other.value === id) other.value = "";
       }
       if (wanted) {

@@ -63,6 +63,8 @@ def test_pairs_made_by_taps_are_seated_as_partners(
     words, names = WORDS[lang], ROSTER[lang]
     night = site.db(lambda: make_night(lang))
     page = new_context(locale="ru-RU" if lang == "ru" else "en-GB").new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     sign_in(page, "organiser", PASSWORD)
     page.goto(f"/e/{night.token}/seating/")
     page.get_by_text(words["pairing"]).click()
@@ -78,12 +80,22 @@ def test_pairs_made_by_taps_are_seated_as_partners(
         str(site.db(lambda: Player.objects.get(name=names[3]).pk))
     )
     expect(form.locator("li.paired")).to_have_count(4)
+    # A partner chosen in a select is mirrored on the partner's select.
+    pk = {name: site.db(lambda n=name: Player.objects.get(name=n).pk) for name in names[4:6]}
+    form.locator(f"select[name=partner-{pk[names[4]]}]").select_option(str(pk[names[5]]))
+    expect(form.locator(f"select[name=partner-{pk[names[5]]}]")).to_have_value(str(pk[names[4]]))
+    expect(form.locator("li.paired")).to_have_count(6)
+    variant = form.locator("select[name=variant]")
+    variant.select_option(index=1)  # the variant's select is no partner's
+    variant.select_option("russian")
+    assert not errors, errors
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, f"seat-hand-{lang}-pairing")
     form.get_by_role("button", name=words["seat"]).click()
 
-    expect(page.locator("section.fixed-pairs li")).to_have_count(2)
+    expect(page.locator("section.fixed-pairs li")).to_have_count(3)
     drawn = seating_of(site, night)
+    assert len(drawn["pairs"]) == 3
     for table in drawn["tables"]:
         for seat, pid in table.items():
             partner = table.get(PARTNER[seat])
