@@ -157,6 +157,8 @@ def test_seats_are_swapped_by_taps_and_by_dragging_a_name(
     night = site.db(lambda: make_night(lang))
     site.db(lambda: seating.draw_seating(night, "russian", seed=11))
     page = new_context(locale="ru-RU" if lang == "ru" else "en-GB").new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     sign_in(page, "organiser", PASSWORD)
     page.goto(f"/e/{night.token}/seating/")
     expect(page.locator(".seat-drag-hint")).to_be_visible()
@@ -183,6 +185,7 @@ def test_seats_are_swapped_by_taps_and_by_dragging_a_name(
     expect(page.locator('.seat-place[data-place="2:S"] .seat-name')).to_have_text(out)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, f"seat-hand-{lang}-dragged")
+    assert not errors, errors
 
 
 def test_a_mouse_drags_a_name_onto_another_seat(
