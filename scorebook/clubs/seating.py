@@ -232,6 +232,146 @@ def seating_view(night: Evening) -> dict[str, Any] | None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Fixed partnerships paired by hand: the organiser says who plays with whom, the draw seats the
+# pairs (their tables, and which pair sits N–S, at random by the kept seed) and draws the others
+# as the plain draw does.
+
+
+def partnership_variant(variant: str) -> bool:
+    preset = PRESETS.get(variant)
+    return preset is not None and len(preset.seats) == 4 and preset.sides == ("NS", "EW")
+
+
+def draw_pairs(
+    player_ids: list[int], pairs: list[tuple[int, int]], variant: str, seed: int
+) -> Drawn:
+    """Seat fixed ``pairs`` partners (N–S or E–W, their tables drawn) and the others drawn as
+    :func:`draw` does. Who sits out is drawn among the unpaired first; a pair sits out whole
+    only when too few are unpaired."""
+    rng = random.Random(seed)
+    paired = sorted(tuple(sorted(pair)) for pair in pairs)
+    in_pairs = {pid for pair in paired for pid in pair}
+    singles = sorted(pid for pid in player_ids if pid not in in_pairs)
+    rng.shuffle(paired)
+    rng.shuffle(singles)
+    shape = draw(list(player_ids), variant, 0)  # how many tables, how many sit out
+    out_count = len(shape.sit_out)
+    sit_out = singles[len(singles) - out_count :] if out_count else []
+    singles = singles[: len(singles) - len(sit_out)]
+    while len(sit_out) < out_count and paired:  # too few unpaired: a whole pair sits out
+        sit_out += list(paired.pop())
+    units: list[list[int]] = [list(pair) for pair in paired]
+    units += [singles[i : i + 2] for i in range(0, len(singles) - 1, 2)]
+    rng.shuffle(units)
+    if len(singles) % 2:  # a three-handed table's lone player, partnered by the dummy
+        units.append([singles[-1]])
+    tables: list[dict[str, int]] = []
+    for index in range(0, len(units), 2):
+        sides = units[index : index + 2]
+        if len(sides) == 2 and len(sides[1]) == 2 and rng.random() < 0.5:
+            sides.reverse()  # which pair sits N–S
+        seats: dict[str, int] = {}
+        for (first, second), side in zip(((0, 2), (1, 3)), sides, strict=False):
+            people = list(side)
+            rng.shuffle(people)
+            seats["NESW"[first]] = people[0]
+            if len(people) == 2:
+                seats["NESW"[second]] = people[1]
+        tables.append(seats)
+    return Drawn(tables, sit_out)
+
+
+def check_pairs(choices: dict[int, int | None], names: dict[int, str]) -> list[tuple[int, int]]:
+    """The pairs the organiser chose, a partner for each player present (None: no partner),
+    checked: each player in one pair at most, never his own partner. A choice made on one side
+    only (Vera chose Gleb, Gleb chose nobody) is the pair. Refused with a message naming the
+    player, and the field of the choice at fault."""
+    partner_of: dict[int, int] = {}
+    for player, partner in choices.items():
+        if partner is None:
+            continue
+        field = f"partner-{player}"
+        if partner not in names:
+            raise clubs.ClubError(
+                _("Choose %(name)s's partner among the players present.")
+                % {"name": names.get(player, "?")},
+                field,
+            )
+        if partner == player:
+            raise clubs.ClubError(
+                _("%(name)s cannot be his own partner.") % {"name": names[player]}, field
+            )
+        for one, other in ((player, partner), (partner, player)):
+            taken = partner_of.get(one)
+            if taken is not None and taken != other:
+                raise clubs.ClubError(
+                    _("%(name)s is already paired with %(partner)s.")
+                    % {"name": names[one], "partner": names[taken]},
+                    field,
+                )
+        partner_of[player], partner_of[partner] = partner, player
+    return sorted({tuple(sorted(pair)) for pair in partner_of.items()})  # type: ignore[misc]
+
+
+@transaction.atomic
+def draw_paired_seating(
+    night: Evening,
+    variant: str,
+    choices: dict[int, int | None],
+    *,
+    seed: int | None = None,
+) -> dict[str, Any]:
+    """Seat the pairs the organiser made (``choices``: each player present's partner or None)
+    and draw the others; the pairs are kept with the draw."""
+    clubs._still_open(night)
+    if (night.seating or {}).get("started"):  # its tables exist: a new draw would start more
+        raise clubs.ClubError(_("The tables of this night's draw are started already."), "pairs")
+    if not partnership_variant(variant):
+        raise clubs.ClubError(_("Fixed partnerships are for a partnership variant."), "variant")
+    present = list(night.present.all())
+    names = {p.pk: p.name for p in present}
+    choices = {pid: choices.get(pid) for pid in names}
+    pairs = check_pairs(choices, names)
+    if len(names) < 4:
+        raise clubs.ClubError(
+            _("Tick at least %(n)s players present to seat a table.") % {"n": 4}, "present"
+        )
+    if not pairs:
+        raise clubs.ClubError(_("Pair at least two players, or draw the seats."), "pairs")
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    drawn = draw_pairs(list(names), pairs, variant, seed)
+    night.seating = {**drawn.to_json(seed, variant), "pairs": [list(p) for p in pairs]}
+    night.save(update_fields=["seating"])
+    return night.seating
+
+
+def pairs_view(night: Evening) -> list[dict[str, Any]]:
+    """The fixed pairs of the drawn seating, each with where its two players sit now (a swap
+    may have parted them): [{"players": (a, b), "status": "together", "table": 3,
+    "side": "NS"}, …]; a status "apart" once a swap parted them, "out" when they sit out."""
+    seating = night.seating or {}
+    pairs = seating.get("pairs") or []
+    if not pairs or "tables" not in seating:
+        return []
+    where: dict[int, tuple[int | None, str]] = {}
+    for n, table in enumerate(seating["tables"], start=1):
+        for seat, pid in table.items():
+            where[pid] = (n, seat)
+    for pid in seating.get("sit_out", []):
+        where[pid] = (None, "")
+    players = {p.pk: p for p in Player.objects.filter(pk__in=[i for p in pairs for i in p])}
+    rows = []
+    for a, b in pairs:
+        (table_a, seat_a), (table_b, seat_b) = where.get(a, (None, "")), where.get(b, (None, ""))
+        together = table_a == table_b and seat_b == PARTNER.get(seat_a)
+        side = "".join(sorted((seat_a, seat_b), key="NESW".index)) if together else ""
+        status = "together" if together else "out" if table_a is table_b is None else "apart"
+        rows.append({"players": (players.get(a), players.get(b)), "status": status,
+                     "table": table_a if together else None, "side": side})  # fmt: skip
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
 # A night in rounds: an individual tournament (docs/movements.md), partners changing every round
 
 INDIVIDUAL = "individual"

@@ -1,10 +1,11 @@
 """What every printing view reads of a request: the paper and the language (``?paper=a4|a5``,
-``?lang=en|ru``), a bad one answered 400 saying what is allowed; and a PDF's answer."""
+the table cards' ``a6`` too; ``?lang=en|ru``), a bad one answered 400 saying what is allowed;
+and a PDF's answer."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -20,13 +21,20 @@ class BadPrintOption(ValueError):
     pass
 
 
-def print_options(request: HttpRequest, default_lang: str | None = None) -> tuple[str, str]:
-    """The language and paper asked for, checked (raises BadPrintOption, which the view's
-    ``answers_bad_print_options`` answers); the language defaults to ``default_lang`` (a
-    club's), else the page's."""
+def print_options(
+    request: HttpRequest, default_lang: str | None = None, papers: Mapping[str, str] = pdf.PAPERS
+) -> tuple[str, str]:
+    """The language and paper (one of ``papers``) asked for, checked (raises BadPrintOption,
+    which the view's ``answers_bad_print_options`` answers); the language defaults to
+    ``default_lang`` (a club's), else the page's."""
     paper = request.GET.get("paper", "a4").lower()
-    if paper not in pdf.PAPERS:
+    if paper not in papers and papers is pdf.PAPERS:
         raise BadPrintOption(_("Unknown paper size “%(paper)s”: use a4 or a5.") % {"paper": paper})
+    if paper not in papers:
+        raise BadPrintOption(
+            _("Unknown paper size “%(paper)s”: use %(allowed)s.")
+            % {"paper": paper, "allowed": ", ".join(papers)}
+        )
     lang = request.GET.get("lang") or default_lang or (get_language() or "en").split("-")[0]
     if lang not in pdf.LANGUAGES:
         raise BadPrintOption(

@@ -56,6 +56,8 @@ from scorebook.tables import services
 from scorebook.tables.models import Evening, Revision, Table
 
 PAPERS = {"a4": "A4", "a5": "A5"}
+# The table cards print on A6 too, one card a page (a card to stand on the table).
+CARD_PAPERS = {**PAPERS, "a6": "A6"}
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 STATIC_DIR = (Path(settings.BASE_DIR) / "static").resolve()
 STYLESHEET = STATIC_DIR / "css" / "print.css"
@@ -528,12 +530,12 @@ def _stylesheet() -> CSS:
 
 # A5's margins are narrower than the stylesheet's (A4's): still room for the running head and
 # foot and a printer's unprintable edge, and 6 mm more of the page for a short table's sheet.
-PAGE_MARGINS = {"a4": "", "a5": "margin: 10mm 10mm 11mm;"}
+PAGE_MARGINS = {"a4": "", "a5": "margin: 10mm 10mm 11mm;", "a6": "margin: 8mm 7mm 10mm;"}
 
 
 @cache
 def _page_css(paper: str, page_label: str) -> CSS:
-    size = PAPERS[paper]
+    size = CARD_PAPERS[paper]
     css = f"""
         @page {{ size: {size} portrait; {PAGE_MARGINS[paper]} }}
         @page {{ @bottom-right {{ content: {css_string(page_label)} " " counter(page) " / "
@@ -542,9 +544,9 @@ def _page_css(paper: str, page_label: str) -> CSS:
     return CSS(string=css, font_config=_font_config())
 
 
-def check_options(lang: str, paper: str) -> None:
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper size {paper!r}: use {' or '.join(PAPERS)}")
+def check_options(lang: str, paper: str, papers: Mapping[str, str] = PAPERS) -> None:
+    if paper not in papers:
+        raise ValueError(f"unknown paper size {paper!r}: use {' or '.join(papers)}")
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: use {' or '.join(LANGUAGES)}")
 
@@ -577,8 +579,16 @@ def isolate_right_to_left(html: str) -> str:
     return ISOLATED.sub(_isolated, html)
 
 
-def render_pdf(template: str, context: Mapping[str, Any], *, lang: str, paper: str) -> bytes:
-    """Render a print template in ``lang`` on ``paper`` (``a4`` or ``a5``) to PDF bytes.
+def render_pdf(
+    template: str,
+    context: Mapping[str, Any],
+    *,
+    lang: str,
+    paper: str,
+    papers: Mapping[str, str] = PAPERS,
+) -> bytes:
+    """Render a print template in ``lang`` on ``paper`` (one of ``papers``: ``a4`` or ``a5``,
+    the table cards' A6 too) to PDF bytes.
 
     WeasyPrint makes millions of small objects, and Python's cycle collector walked all those
     alive every few hundred of them: a long sheet's time grew faster than its deals. So the
@@ -588,7 +598,7 @@ def render_pdf(template: str, context: Mapping[str, Any], *, lang: str, paper: s
     again and again, 13 % faster than with the collector paused to the end.
     """
     with paused_gc():
-        document = _laid_out(template, context, lang=lang, paper=paper)
+        document = _laid_out(template, context, lang=lang, paper=paper, papers=papers)
         gc.freeze()
     try:
         return document.write_pdf()
@@ -596,9 +606,16 @@ def render_pdf(template: str, context: Mapping[str, Any], *, lang: str, paper: s
         gc.unfreeze()
 
 
-def _laid_out(template: str, context: Mapping[str, Any], *, lang: str, paper: str) -> Any:
+def _laid_out(
+    template: str,
+    context: Mapping[str, Any],
+    *,
+    lang: str,
+    paper: str,
+    papers: Mapping[str, str] = PAPERS,
+) -> Any:
     """The template's pages laid out by WeasyPrint, not yet drawn."""
-    check_options(lang, paper)
+    check_options(lang, paper, papers)
     with translation.override(lang):
         html = render_to_string(template, {**context, "paper": paper, "lang": lang})
         page = _page_css(paper, _("page"))
@@ -800,7 +817,7 @@ def table_cards(evening: Evening, base_url: str) -> list[TableCard]:
 
 
 def night_cards_pdf(evening: Evening, *, lang: str, paper: str, base_url: str) -> bytes:
-    """The night's table cards, as many to a page as fit (A4: six, A5: two)."""
+    """The night's table cards, as many to a page as fit (A4: six, A5: two, A6: one)."""
     club = evening.club
     return render_pdf(
         "printing/print/cards.html",
@@ -811,6 +828,7 @@ def night_cards_pdf(evening: Evening, *, lang: str, paper: str, base_url: str) -
         },
         lang=lang,
         paper=paper,
+        papers=CARD_PAPERS,
     )
 
 

@@ -1,7 +1,8 @@
 """Printable sheets: a table's PDF, an evening's PDF, and the blank pads of every variant.
 
-``?paper=a4|a5`` and ``?lang=en|ru`` choose the paper and the language; they default to A4
-and the page's language, and anything else is a 400 that says what is allowed.
+``?paper=a4|a5`` (the table cards' ``a6`` too) and ``?lang=en|ru`` choose the paper and the
+language; they default to A4 and the page's language, and anything else is a 400 that says
+what is allowed.
 
 Table and evening PDFs are cached (``scorebook/printing.py``). An evening's, and a long
 table's, is made by the print queue: until it is ready the answer is a small page (202) that
@@ -149,7 +150,7 @@ def night_cards(request: HttpRequest, token: str) -> HttpResponse:
 def night_cards_pdf(request: HttpRequest, token: str) -> HttpResponse:
     """The table cards to print and put on the tables."""
     evening = _organised_night(request, token)
-    lang, paper = print_options(request)
+    lang, paper = print_options(request, papers=pdf.CARD_PAPERS)
     body = pdf.night_cards_pdf(evening, lang=lang, paper=paper, base_url=_base_url(request))
     return pdf_response(body, f"whist-cards-{evening.date}-{evening.pk}-{paper}.pdf")
 

@@ -472,7 +472,19 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
     night = _night(token)
     _organiser(request, night)
     assert night.club is not None
-    if request.method == "POST":
+    pairing_error: clubs.ClubError | None = None
+    if request.method == "POST" and request.POST.get("action") == "pairs":
+        try:
+            seating.draw_paired_seating(
+                night,
+                request.POST.get("variant") or night.club.variant,
+                _posted_partners(request, night),
+            )
+        except clubs.ClubError as refusal:
+            pairing_error = refusal  # the page again, the organiser's choices kept
+        else:
+            return redirect("night_seating", token=night.token)
+    elif request.method == "POST":
         action = request.POST.get("action", "")
         try:
             if action == "draw" and request.POST.get("format") in (
@@ -538,8 +550,45 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
         + [place for place, _p in drawn["sit_out"]]
         if drawn
         else [],
+        "pairing": _pairing(request, night, pairing_error),
     }
-    return render(request, "clubs/night_seating.html", context)
+    status = 422 if pairing_error else 200
+    return render(request, "clubs/night_seating.html", context, status=status)
+
+
+def _posted_partners(request: HttpRequest, night: Evening) -> dict[int, int | None]:
+    """Each player present's partner as the pairing form sent it (``partner-<id>``)."""
+    choices: dict[int, int | None] = {}
+    for pid in night.present.values_list("pk", flat=True):
+        value = str(request.POST.get(f"partner-{pid}", "")).strip()
+        choices[pid] = int(value) if value.isdigit() and len(value) < 12 else None
+    return choices
+
+
+def _field_player(field: str | None) -> int | None:
+    """The player whose partner a refusal names (its field ``partner-<id>``)."""
+    number = (field or "").removeprefix("partner-")
+    return int(number) if field and field.startswith("partner-") and number.isdigit() else None
+
+
+def _pairing(request: HttpRequest, night: Evening, error: clubs.ClubError | None) -> dict[str, Any]:
+    """The pairing form: the players present, each with his partner (the posted choice after a
+    refusal, else the drawn seating's pairs), and the refusal's message."""
+    present = sorted(night.present.all(), key=lambda p: p.name.casefold())
+    if error is not None:
+        chosen = _posted_partners(request, night)
+    else:
+        chosen = {}
+        for a, b in (night.seating or {}).get("pairs") or []:
+            chosen[a], chosen[b] = b, a
+    return {
+        "players": [(p, chosen.get(p.pk)) for p in present],
+        "error": error.message if error else "",
+        "invalid": _field_player(error.field if error else None),
+        "variant": (night.seating or {}).get("variant") or night.club.variant,  # type: ignore[union-attr]
+        "pairs": seating.pairs_view(night),
+        "open": error is not None or bool((night.seating or {}).get("pairs")),
+    }
 
 
 def _late_or_leave(request: HttpRequest, night: Evening, action: str) -> None:
