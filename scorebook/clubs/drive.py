@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from players.models import Player
 from scorebook import derived
 from scorebook.clubs import clock
+from scorebook.clubs import seating as night_seating
 from scorebook.clubs import services as clubs
 from scorebook.movements import Drive, MovementError, check_drive_options, progressive
 from scorebook.movements.drive import TRICKS
@@ -83,6 +84,7 @@ def draw_drive(
     and rounds unless ``hands`` or ``rounds`` say otherwise); each table gets a link of its own
     (its card's QR code) through which its hands are entered, round after round."""
     clubs._still_open(night)
+    night_seating.not_under_way(night, "format")
     if preset not in DRIVE_PRESETS:
         raise clubs.ClubError(_("Choose one of the whist drives offered."), "preset")
     chosen = DRIVE_PRESETS[preset]
@@ -333,8 +335,6 @@ def late_arrival(
 ) -> Player:
     """A player of the roster (by id) or a guest (by name) arrives at a drive: he waits for
     a seat (a leaver's, or a new table once four are waiting), from the next round."""
-    from scorebook.clubs import seating as seats  # the players present and the guests
-
     night = Evening.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
     club = night.club
     assert club is not None
@@ -345,7 +345,7 @@ def late_arrival(
     if len(seating["results"]) >= seating["rounds"]:
         raise clubs.ClubError(_("The drive is over."), "player")
     if guest.strip():
-        arrived = seats.add_guest(night, guest, author=author)
+        arrived = night_seating.add_guest(night, guest, author=author)
     else:
         found = Player.objects.filter(club=club, merged_into=None, pk=player or 0).first()
         if found is None:

@@ -124,10 +124,28 @@ def add_guest(night: Evening, name: str, *, author: AbstractBaseUser) -> Player:
 # The seating
 
 
+def not_under_way(night: Evening, field: str = "seating") -> None:
+    """A new draw only before the night's drawn tables, rounds or drive are under way: once
+    they are, a draw would start a second set of tables beside them (or forget a drive's
+    results), so it is refused."""
+    seating = night.seating or {}
+    if seating.get("started") or seating.get("current") or seating.get("results"):
+        raise clubs.ClubError(
+            _(
+                "This night's draw is under way already (its tables are started): a new draw "
+                "would seat everyone a second time. Start a table by hand for anyone left out."
+            ),
+            field,
+        )
+
+
 @transaction.atomic
 def draw_seating(night: Evening, variant: str, *, seed: int | None = None) -> dict[str, Any]:
     """Draw the seats for the players present and keep the draw with the night."""
+    Evening.objects.select_for_update(of=("self",)).filter(pk=night.pk).exists()  # one at once
+    night.refresh_from_db(fields=["seating", "closed_at"])
     clubs._still_open(night)
+    not_under_way(night)
     if variant not in PRESETS:
         raise clubs.ClubError(_("Choose a variant."), "variant")
     ids = list(night.present.values_list("pk", flat=True))
@@ -431,6 +449,7 @@ def draw_rounds(
     then played in rounds, each round's tables started at once. In a pairs event, the players
     drawn 1 and 2, 3 and 4, … are partners all night."""
     clubs._still_open(night)
+    not_under_way(night, "format")
     if variant not in PRESETS or PRESETS[variant].sides != ("NS", "EW"):
         raise clubs.ClubError(_("A tournament is played in a partnership variant."), "variant")
     if not 1 <= deals <= 99:

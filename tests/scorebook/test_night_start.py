@@ -180,3 +180,23 @@ def test_a_guest_added_at_the_night_is_in_the_clubs_history(club, night, owner):
     guest = seating.add_guest(night, "Visitor", author=owner)
     entry = ClubLog.objects.filter(action=ClubLog.Action.GUEST_ADDED).get()
     assert guest.guest and entry.detail["name"] == "Visitor"
+
+
+def test_a_new_draw_is_refused_once_the_drawn_tables_are_started(client, club, night, owner):
+    """Drawing again after *Start all tables* would let a second *Start all* seat everyone at
+    a second set of tables: refused, the draw and the tables kept as they were."""
+    seating.set_present(night, ids(club, NAMES[:8]), author=owner)
+    seating.draw_seating(night, "russian", seed=1)
+    seating.start_all(night, author=owner)
+    night.refresh_from_db()
+    before = night.seating
+    with pytest.raises(clubs.ClubError, match="under way already"):
+        seating.draw_seating(night, "russian", seed=2)
+    client.force_login(owner)
+    url = reverse("night_seating", args=[night.token])
+    answer = client.post(url, {"action": "draw", "format": "tables", "variant": "russian"})
+    assert answer.status_code in (200, 302, 422)
+    night.refresh_from_db()
+    assert night.seating == before
+    client.post(url, {"action": "start"})
+    assert Table.objects.filter(evening=night).count() == 2
