@@ -22,7 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from players.models import Club, Player, name_key, normal_name
+from players.models import Club, Player, name_key, normal_name, roster_order
 from scorebook import derived
 from scorebook.clubs import clock
 from scorebook.clubs import services as clubs
@@ -82,12 +82,34 @@ def count_line(present: int, variant: str) -> str:
 def roster_for_night(club: Club) -> list[Player]:
     """The club's players to tick, the regulars first (most tables played at the club's
     nights), then by name; archived and merged entries left out."""
-    players = (
-        Player.objects.filter(club=club, merged_into=None, archived=False)
-        .annotate(played=Count("seat", filter=Q(seat__table__evening__club=club)))
-        .order_by("-played", "name")
+    players = Player.objects.filter(club=club, merged_into=None, archived=False).annotate(
+        played=Count("seat", filter=Q(seat__table__evening__club=club))
     )
-    return list(players)
+    return sorted(players, key=lambda p: (-p.played, roster_order(p.name)))  # as the roster
+
+
+def last_nights_players(night: Evening) -> list[int]:
+    """Who came to the club's last night before this one: those ticked present there, or,
+    for a night run without the list, those seated at its tables (archived players aside)."""
+    earlier = (
+        Evening.objects.filter(club=night.club)
+        .exclude(pk=night.pk)
+        .filter(Q(date__lt=night.date) | Q(date=night.date, pk__lt=night.pk))
+        .order_by("-date", "-pk")
+        .first()
+    )
+    if earlier is None:
+        return []
+    live = Player.objects.filter(club=night.club, merged_into=None, archived=False)
+    ticked = list(live.filter(nights_present=earlier).values_list("pk", flat=True))
+    if ticked:
+        return ticked
+    return list(live.filter(seat__table__evening=earlier).distinct().values_list("pk", flat=True))
+
+
+def count_lines(most: int, variant: str) -> list[str]:
+    """:func:`count_line` for 0 to ``most`` present: the page's count follows the ticks."""
+    return [count_line(n, variant) for n in range(most + 1)]
 
 
 @transaction.atomic

@@ -29,20 +29,24 @@ WORDS = {
         "find": "Find a player",
         "guest": "A guest (a name not on the roster)",
         "add": "Add the guest",
-        "next": "Save and draw the seats",
+        "next": "Save and go to the seating",
         "draw": "Draw the seats",
         "start": "Start all 3 tables",
         "count": "11 present: 3 tables, 0 sit out (one three-handed, with a dummy)",
+        "all": "Tick all shown",
+        "live": "3 present: 1 table, 0 sit out (one three-handed, with a dummy)",  # and the guest
     },
     "ru": {
         "present": "Кто пришёл",
         "find": "Найти игрока",
         "guest": "Гость (имени нет в составе клуба)",
         "add": "Добавить гостя",
-        "next": "Сохранить и разыграть места",
+        "next": "Сохранить и перейти к рассадке",
         "draw": "Разыграть места",
         "start": "Начать все 3 стола",
         "count": "Пришли 11: столов 3, без стола 0 (за одним играют втроём, с болваном)",
+        "all": "Отметить всех в списке",
+        "live": "Пришли 3: стол 1, без стола 0 (за одним играют втроём, с болваном)",
     },
 }
 
@@ -71,8 +75,13 @@ def test_the_organiser_starts_the_night_from_the_players_present(
     page.get_by_label(words["find"]).fill("gal")  # the search hides the others
     expect(page.locator(".present-list li:visible")).to_have_count(1)
     page.get_by_label(words["find"]).fill("")
-    for box in page.locator(".present-list input[type=checkbox]").all():
-        box.check()
+    boxes = page.locator(".present-list input[type=checkbox]").all()
+    boxes[0].check()
+    boxes[1].check()  # the count follows the ticks before anything is saved
+    expect(page.locator(".present-count")).to_have_text(words["live"])
+    page.get_by_role("button", name=words["all"]).click()  # one tap for the rest
+    expect(page.locator(".present-list input:checked")).to_have_count(len(boxes))
+    expect(page.locator(".present-count")).to_have_text(words["count"])
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, f"start-{lang}-present")
     page.get_by_role("button", name=words["next"]).click()

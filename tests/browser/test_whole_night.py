@@ -98,7 +98,7 @@ def test_a_whole_club_night(
     expect(page.locator(".present-list input:checked")).to_have_count(22)
     fits_the_phone(page)
     shot(page, "whole-night-01-present")
-    page.get_by_role("button", name="Save and draw the seats").click()
+    page.get_by_role("button", name="Save and go to the seating").click()
 
     # 2. The draw: 5 tables, 2 sit out.
     expect(page.locator("p.lead")).to_contain_text("22 present: 5 tables, 2 sit out")

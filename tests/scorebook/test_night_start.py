@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from players.models import Player
+from players.models import Player, roster_order
 from scorebook.clubs import seating
 from scorebook.clubs import services as clubs
 from scorebook.tables.models import Table
@@ -200,3 +200,40 @@ def test_a_new_draw_is_refused_once_the_drawn_tables_are_started(client, club, n
     assert night.seating == before
     client.post(url, {"action": "start"})
     assert Table.objects.filter(evening=night).count() == 2
+
+
+def test_the_last_nights_players_are_ticked_in_one_tap(client, club, night, owner):
+    """*Tick the last night's players* adds those ticked at the club's night before this one
+    (never a later night's, never an archived player) to those ticked already."""
+    earlier = clubs.open_night(club, name="Thu", date=datetime.date(2026, 11, 13), author=owner)
+    later = clubs.open_night(club, name="Sat", date=datetime.date(2026, 11, 27), author=owner)
+    seating.set_present(earlier, ids(club, NAMES[:6]), author=owner)
+    seating.set_present(later, ids(club, NAMES[10:14]), author=owner)  # after: not it
+    seating.set_present(night, ids(club, NAMES[19:20]), author=owner)
+    Player.objects.filter(name=NAMES[5]).update(archived=True)
+    client.force_login(owner)
+    answer = client.post(reverse("night_present", args=[night.token]), {"next": "last"})
+    assert answer.status_code == 302
+    ticked = set(night.present.values_list("name", flat=True))
+    assert ticked == {*NAMES[:5], NAMES[19]}
+
+
+def test_a_night_run_without_the_list_gives_its_seated_players(club, night, owner):
+    """The last night had no list of players present: its tables' players stand for it."""
+    earlier = clubs.open_night(club, name="Thu", date=datetime.date(2026, 11, 13), author=owner)
+    clubs.start_table(earlier, author=owner, variant="russian", first_dealer="N",
+                      players=dict(zip("NESW", NAMES[4:8], strict=True)))  # fmt: skip
+    assert set(seating.last_nights_players(night)) == set(ids(club, NAMES[4:8]))
+
+
+def test_the_count_follows_every_number_the_page_can_tick(club, night, owner):
+    lines = seating.count_lines(22, "russian")
+    assert len(lines) == 23 and lines[22] == seating.count_line(22, "russian")
+    assert lines[0].startswith("0 present")
+
+
+def test_the_players_to_tick_are_in_the_rosters_order_after_the_regulars(club, night, owner):
+    for name in ("Пётр Гусев", "Полина Егорова", "Павел Ёжиков"):
+        clubs.add_player(club, name, author=owner)
+    names = [p.name for p in seating.roster_for_night(club) if p.name[0] == "П"]
+    assert names == sorted(names, key=roster_order)

@@ -446,6 +446,22 @@ def night_present(request: HttpRequest, token: str) -> HttpResponse:
             if request.POST.get("guest", "").strip():
                 guest = seating.add_guest(night, request.POST["guest"], author=request.user)  # type: ignore[arg-type]
                 messages.success(request, with_names(_("%(name)s is present."), name=guest.name))
+            elif request.POST.get("next") == "last":  # tick those of the last night too
+                ids = list(night.present.values_list("pk", flat=True))
+                last = seating.last_nights_players(night)
+                seating.set_present(night, ids + last, author=request.user)  # type: ignore[arg-type]
+                if last:
+                    messages.success(
+                        request,
+                        ngettext(
+                            "%(n)s player of the last night ticked: untick who did not come.",
+                            "%(n)s players of the last night ticked: untick who did not come.",
+                            len(last),
+                        )
+                        % {"n": len(last)},
+                    )
+                else:
+                    messages.info(request, _("The club has no earlier night with players."))
             else:
                 ids = [int(v) for v in request.POST.getlist("present") if v.isdigit()]
                 seating.set_present(night, ids, author=request.user)  # type: ignore[arg-type]
@@ -456,12 +472,14 @@ def night_present(request: HttpRequest, token: str) -> HttpResponse:
             messages.error(request, refusal.message)
         return redirect("night_present", token=night.token)
     present = set(night.present.values_list("pk", flat=True))
+    players = seating.roster_for_night(night.club)
     context = {
         "evening": night,
         "club": night.club,
-        "players": seating.roster_for_night(night.club),
+        "players": players,
         "present": present,
         "count": seating.count_line(len(present), night.club.variant),
+        "counts": seating.count_lines(len(players), night.club.variant),
     }
     return render(request, "clubs/night_present.html", context)
 
@@ -496,6 +514,7 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
             elif action == "draw":
                 variant = request.POST.get("variant") or night.club.variant
                 seating.draw_seating(night, variant)
+                return redirect(reverse("night_seating", args=[night.token]) + "#plan")
             elif action == "round":
                 tables = seating.start_round(night, author=request.user)  # type: ignore[arg-type]
                 messages.success(
