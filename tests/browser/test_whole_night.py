@@ -163,6 +163,12 @@ def test_a_whole_club_night(
     expect(page.locator("section.night-closed")).to_contain_text("The night is closed")
     fits_the_phone(page)
     shot(page, "whole-night-06-closed")
+    # The room's screen, untouched, follows: the prizes where the tables were, in one screen.
+    expect(screen.locator(".screen-closed")).to_contain_text("Place 1", timeout=15_000)
+    expect(screen.locator(".screen-table")).to_have_count(0)
+    seen = screen.evaluate(ON_SCREEN)
+    assert seen["scroll"] <= SCREEN["height"] and seen["standings"], seen
+    shot(screen, "whole-night-06-room-screen-closed", screen=True)
 
     # 7. A locked table: its correction link says the night is closed, and offers the sheet.
     english = phones[1]

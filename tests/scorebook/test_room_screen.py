@@ -256,3 +256,25 @@ def test_the_screens_link_is_masked_in_the_logs(night):
     line = f"GET {screen_url(night)}glance/?v=ab12 HTTP/1.1"
 
     assert night.display_token not in mask(line)
+
+
+def test_a_closed_night_shows_its_prizes_on_the_screen_in_place_of_the_tables(
+    client, night, tables, organiser
+):
+    """The room follows the night to its end: once closed, the screen says so and shows the
+    prizes the organiser's close page gave (the first places of the variant), the standings
+    beside them; the poll sees the change."""
+    before = client.get(screen_url(night)).content.decode()
+    assert "The night is closed" not in before
+    with capture_on_commit_callbacks(execute=True):
+        clubs.close_night(night, author=organiser)
+    text = client.get(screen_url(night)).content.decode()
+    assert "The night is closed: the prizes" in text
+    prizes = text[
+        text.index('class="screen-closed"') : text.index(
+            "</section>", text.index('class="screen-closed"')
+        )
+    ]
+    assert "Place 1" in prizes and prizes.count("<li") >= 3
+    assert 'class="screen-table"' not in text  # the tables' cards gave way to the prizes
+    assert "Standings of the night" in text

@@ -213,7 +213,17 @@ def screen_context(night: Evening) -> dict[str, Any]:
     if rounds is not None:
         columns, rows = screen_layout(rounds["cards"])
         lines = 3 + len(rounds["standings"]) + (rounds["more"] > 0)  # a heading of two lines
+    closed: list[dict[str, Any]] | None = None  # a closed night: its prizes, in the tables' place
+    if night.closed_at is not None and night.club is not None:
+        if drive.in_drive(night):
+            given = drive.prize_list(night)
+            closed = [{"variant": "", "first": given["first"], "booby": given["booby"]}]
+        else:
+            closed = prize_lists(
+                ranked, booby=night.club.booby_prize, guests=night.club.guest_prizes
+            )
     return {
+        "closed": closed,
         "evening": night,
         "club": night.club,
         "glance": glance,
