@@ -35,6 +35,7 @@ from players.models import (
 from players.roles import MEMBER, ORGANISER, role_of  # noqa: F401 - also clubs.role_of, …
 from scorebook import derived
 from scorebook.display.messages import describe, sentence
+from scorebook.display.variants import variant_name
 from scorebook.rules import RecordError
 from scorebook.rules.record import player_name
 from scorebook.tables import services
@@ -793,3 +794,26 @@ def prizes(
     if booby and places and places[-1][0] > 3:
         last = [p for p in places if p[0] == places[-1][0]]
     return first, last
+
+
+def night_prizes(
+    ranked: list[tuple[str, Any]], *, booby: bool, guests: bool = False
+) -> list[dict[str, Any]]:
+    """Each variant's prize winners of a night (``ranked``: each variant and its standings,
+    as clubs.standings.night_view gives them): the first three places (shared when equal),
+    and the booby prize when the club gives one; guests only when the club lets them win
+    (else the places are counted among the roster's players). The close page, the room's
+    screen and the night's printed results give the same prizes from here."""
+    ids = {row["player"] for _variant, table in ranked for row in table.rows()}
+    visiting = (
+        set()
+        if guests
+        else set(Player.objects.filter(pk__in=ids, guest=True).values_list("pk", flat=True))
+    )
+    lists = []
+    for variant, table in ranked:
+        rows = [row for row in table.rows() if row["player"] not in visiting]
+        values = [(row["name"], float(row["value"])) for row in rows]
+        first, last = prizes(values, booby=booby)
+        lists.append({"variant": variant_name(variant), "first": first, "booby": last})
+    return lists

@@ -11,6 +11,7 @@ import gc
 import json
 import re
 import unicodedata
+import zoneinfo
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,7 +26,8 @@ import segno
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
@@ -33,7 +35,9 @@ from weasyprint import CSS
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
-from scorebook.clubs import drive
+from players.models import is_time_zone
+from scorebook.clubs import drive, standings
+from scorebook.clubs import services as clubs
 from scorebook.display import deals
 from scorebook.display.drives import preset_name
 from scorebook.display.pad import (
@@ -656,6 +660,27 @@ def evening_tables(evening: Evening) -> list[Table]:
     return list(evening.tables.order_by("number", "created_at", "pk"))
 
 
+def closed_night_prizes(evening: Evening) -> list[dict[str, Any]] | None:
+    """A closed club night's prizes, as its close page gave them (None: not closed)."""
+    club = evening.club if evening.club_id is not None else None
+    if evening.closed_at is None or club is None:
+        return None
+    _glance, ranked = standings.night_view(evening)
+    return clubs.night_prizes(ranked, booby=club.booby_prize, guests=club.guest_prizes)
+
+
+def closed_when(evening: Evening) -> str:
+    """When the night was closed, at the club's clock (docs/clubs.md), in the active language;
+    "" while it is open."""
+    if evening.closed_at is None:
+        return ""
+    zone = evening.club.time_zone if evening.club_id is not None and evening.club else ""
+    moment = evening.closed_at
+    if zone and is_time_zone(zone):
+        moment = timezone.localtime(moment, zoneinfo.ZoneInfo(zone))
+    return date_format(moment, "j E Y, H:i")
+
+
 def evening_pdf(evening: Evening, *, lang: str, paper: str, base_url: str | None = None) -> bytes:
     """Every table of the evening, each from a new page, and a closing page of players' nets."""
     check_options(lang, paper)
@@ -664,11 +689,15 @@ def evening_pdf(evening: Evening, *, lang: str, paper: str, base_url: str | None
         sheets = [
             table_sheet(t, base_url, number=t.number or i) for i, t in enumerate(tables, start=1)
         ]
+        prizes = closed_night_prizes(evening)
+        closed = closed_when(evening)
     return render_pdf(
         "printing/print/sheets.html",
         {
             "sheets": sheets,
             "evening": evening,
+            "prizes": prizes,
+            "closed": closed,
             "groups": evening_nets(sheets),
             "club": evening.club.name if evening.club else "",
             "doc_title": evening.name,

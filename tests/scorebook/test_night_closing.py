@@ -5,14 +5,18 @@ reopens it with a reason, which the club's history keeps with what changed after
 from __future__ import annotations
 
 import datetime
+import io
 import uuid
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from pypdf import PdfReader
 
 from players.models import ClubLog
 from scorebook.clubs import services as clubs
+from scorebook.clubs import standings
+from scorebook.printing import pdf
 from scorebook.tables import services
 from tests.scorebook.conftest import PLAYERS, add_deals, deal_form, snapshot
 
@@ -244,3 +248,25 @@ def test_the_club_page_history_names_the_night_the_reason_and_what_changed(clien
     assert "Table 1 forgot a deal" in history
     assert f"{night.name}</bdi>: changed since it was reopened:" in history
     assert "deal 2 recorded" in history
+
+
+def test_the_printed_night_of_a_closed_night_says_so_and_gives_the_prizes(night, owner):
+    """The night's PDF, once the night is closed: the closing page says when (at the club's
+    clock) and that these are the final results, and lists the prizes the close page gave."""
+
+    def text(body: bytes) -> str:
+        return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages)
+
+    night.club.time_zone = "Asia/Vladivostok"
+    night.club.save(update_fields=["time_zone"])
+    add_deals(seat(night, owner), 9)
+    open_text = text(pdf.evening_pdf(night, lang="en", paper="a4"))
+    assert "prizes" not in open_text.lower() and "final results" not in open_text
+    clubs.close_night(night, author=owner)
+    night.refresh_from_db()
+    closed_text = " ".join(text(pdf.evening_pdf(night, lang="en", paper="a4")).split())
+    assert "final results" in closed_text and "prizes" in closed_text.lower()
+    local = night.closed_at.astimezone(datetime.timezone(datetime.timedelta(hours=10)))
+    assert local.strftime("%H:%M") in closed_text
+    ranked = clubs.night_prizes(standings.night_view(night)[1], booby=night.club.booby_prize)
+    assert ranked[0]["first"] and all(name in closed_text for _p, name, _v in ranked[0]["first"])

@@ -132,7 +132,7 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
         context["rounds"] = plan
         context["round_standings"] = seating.round_standings(plan) if plan else []
     if night.closed_at is not None and night.club is not None:
-        context["prizes"] = prize_lists(
+        context["prizes"] = clubs.night_prizes(
             ranked, booby=night.club.booby_prize, guests=night.club.guest_prizes
         )
     if role == clubs.ORGANISER:
@@ -219,7 +219,7 @@ def screen_context(night: Evening) -> dict[str, Any]:
             given = drive.prize_list(night)
             closed = [{"variant": "", "first": given["first"], "booby": given["booby"]}]
         else:
-            closed = prize_lists(
+            closed = clubs.night_prizes(
                 ranked, booby=night.club.booby_prize, guests=night.club.guest_prizes
             )
     return {
@@ -368,27 +368,6 @@ def night_table(request: HttpRequest, token: str, variant: str) -> HttpResponse:
     return table_form(request, variant, night=night, usual=usual, usual_stake=stake, start=start)
 
 
-def prize_lists(
-    ranked: list[tuple[str, standings.Standings]], *, booby: bool, guests: bool = False
-) -> list[dict[str, Any]]:
-    """Each variant's prize winners: the first three places (shared when equal), and the
-    booby prize when the club gives one; guests only when the club lets them win (else the
-    places are counted among the roster's players)."""
-    ids = {row["player"] for _variant, table in ranked for row in table.rows()}
-    visiting = (
-        set()
-        if guests
-        else set(Player.objects.filter(pk__in=ids, guest=True).values_list("pk", flat=True))
-    )
-    lists = []
-    for variant, table in ranked:
-        rows = [row for row in table.rows() if row["player"] not in visiting]
-        values = [(row["name"], float(row["value"])) for row in rows]
-        first, last = clubs.prizes(values, booby=booby)
-        lists.append({"variant": variant_name(variant), "first": first, "booby": last})
-    return lists
-
-
 @require_http_methods(["GET", "POST"])
 def close_night(request: HttpRequest, token: str) -> HttpResponse:
     """Close the night, once the organiser has seen its final standings and prizes: its
@@ -416,7 +395,9 @@ def close_night(request: HttpRequest, token: str) -> HttpResponse:
         "evening": night,
         "club": night.club,
         "ranked": [(variant_name(v), st) for v, st in ranked],
-        "prizes": prize_lists(ranked, booby=night.club.booby_prize, guests=night.club.guest_prizes),
+        "prizes": clubs.night_prizes(
+            ranked, booby=night.club.booby_prize, guests=night.club.guest_prizes
+        ),
         "waiting": clubs.awaiting_confirmation(night),
         "error": error,
     }
