@@ -824,6 +824,11 @@ class TableCard:
     url: str
     qr: str
 
+    @property
+    def badge(self) -> bool:
+        """Its number shown apart, before its name: not when the name says it ("Table 1")."""
+        return self.number is not None and not self.title.endswith(f" {self.number}")
+
 
 def table_cards(evening: Evening, base_url: str) -> list[TableCard]:
     """The cards of the night's tables, in the order of their numbers (of a night in rounds,
