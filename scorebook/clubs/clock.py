@@ -23,7 +23,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorebook import derived
 from scorebook.clubs import services as clubs
 from scorebook.tables.models import Evening
 
@@ -90,8 +89,7 @@ def set_clock(
     if playing and (restart or clock.get("round") != playing):
         mark_round(seating, playing)
     night.seating = seating
-    night.save(update_fields=["seating"])
-    derived.night_changed(night.pk)
+    clubs.keep_seating(night)
     return seating
 
 

@@ -26,7 +26,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from players.models import Player
-from scorebook import derived
 from scorebook.clubs import clock
 from scorebook.clubs import seating as night_seating
 from scorebook.clubs import services as clubs
@@ -119,7 +118,7 @@ def draw_drive(
         "entries": {},  # the round in play: table number -> N-S tricks entered so far
         "links": [new_token() for _table in range(len(ids) // 4)],
     }
-    night.save(update_fields=["seating"])
+    clubs.keep_seating(night)
     return night.seating
 
 
@@ -219,8 +218,7 @@ def enter(night: Evening, table: int, tricks: list[int | None]) -> dict[str, Any
         _apply_changes(seating)
         clock.mark_round(seating, len(seating["results"]) + 1)  # the next round starts now
     night.seating = seating
-    night.save(update_fields=["seating"])
-    derived.night_changed(night.pk)  # the night page and the room's screen show the entries
+    clubs.keep_seating(night)
     return seating
 
 
@@ -363,7 +361,7 @@ def late_arrival(
     else:
         seating["waiting"] = [*seating.get("waiting", []), arrived.pk]
     night.seating = seating
-    night.save(update_fields=["seating"])
+    clubs.keep_seating(night)
     return arrived
 
 
@@ -399,7 +397,7 @@ def player_leaves(night: Evening, player: int, *, author: AbstractBaseUser) -> P
     else:
         seating["leaving"] = [*leaving, leaver.pk]
     night.seating = seating
-    night.save(update_fields=["seating"])
+    clubs.keep_seating(night)
     return leaver
 
 

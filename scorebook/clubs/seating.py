@@ -179,7 +179,7 @@ def draw_seating(night: Evening, variant: str, *, seed: int | None = None) -> di
         )
     seed = secrets.randbelow(2**31) if seed is None else seed
     night.seating = draw(ids, variant, seed).to_json(seed, variant)
-    night.save(update_fields=["seating"])
+    clubs.keep_seating(night)
     return night.seating
 
 
@@ -198,7 +198,7 @@ def swap_seats(night: Evening, first: str, second: str) -> dict[str, Any]:
     _put(seating, first, holders[second])
     _put(seating, second, holders[first])
     night.seating = seating
-    night.save(update_fields=["seating"])
+    clubs.keep_seating(night)
     return seating
 
 
@@ -245,7 +245,7 @@ def start_all(night: Evening, *, author: AbstractBaseUser) -> list[Table]:
         started.append(table)
     seating["started"] = [t.pk for t in started]
     night.seating = seating
-    night.save(update_fields=["seating"])
+    clubs.keep_seating(night)
     return started
 
 
@@ -381,7 +381,7 @@ def draw_paired_seating(
     seed = secrets.randbelow(2**31) if seed is None else seed
     drawn = draw_pairs(list(names), pairs, variant, seed)
     night.seating = {**drawn.to_json(seed, variant), "pairs": [list(p) for p in pairs]}
-    night.save(update_fields=["seating"])
+    clubs.keep_seating(night)
     return night.seating
 
 
@@ -490,7 +490,7 @@ def draw_rounds(
         "current": 0,
         "round_tables": {},
     }
-    night.save(update_fields=["seating"])
+    clubs.keep_seating(night)
     return night.seating
 
 
@@ -650,7 +650,7 @@ def start_round(night: Evening, *, author: AbstractBaseUser) -> list[Table]:
     seating["current"] = upcoming.number
     clock.mark_round(seating, upcoming.number)  # the round clock counts from now
     night.seating = seating
-    night.save(update_fields=["seating"])
+    clubs.keep_seating(night)
     return started
 
 
@@ -828,8 +828,7 @@ def _materialised(seating: dict[str, Any]) -> dict[str, Any]:
 
 def _keep(night: Evening, seating: dict[str, Any]) -> None:
     night.seating = seating
-    night.save(update_fields=["seating"])
-    derived.night_changed(night.pk)
+    clubs.keep_seating(night)
 
 
 def _replan_night(night: Evening, seating: dict[str, Any]) -> None:

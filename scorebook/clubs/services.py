@@ -817,3 +817,12 @@ def night_prizes(
         first, last = prizes(values, booby=booby)
         lists.append({"variant": variant_name(variant), "first": first, "booby": last})
     return lists
+
+
+def keep_seating(night: Evening) -> dict[str, Any]:
+    """Save the night's seating (its draw, its rounds, its drive, its round clock) and tell the
+    pages that show it (the night page, the room's screen, the players' routes) that it
+    changed: every write of a seating goes through here, so none is saved unseen."""
+    night.save(update_fields=["seating"])
+    derived.night_changed(night.pk)
+    return night.seating

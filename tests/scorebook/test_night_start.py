@@ -8,10 +8,12 @@ import datetime
 import io
 
 import pytest
+from django.test import TestCase
 from django.urls import reverse
 from pypdf import PdfReader
 
 from players.models import Player, roster_order
+from scorebook import derived
 from scorebook.clubs import seating
 from scorebook.clubs import services as clubs
 from scorebook.tables.models import Table
@@ -237,3 +239,19 @@ def test_the_players_to_tick_are_in_the_rosters_order_after_the_regulars(club, n
         clubs.add_player(club, name, author=owner)
     names = [p.name for p in seating.roster_for_night(club) if p.name[0] == "П"]
     assert names == sorted(names, key=roster_order)
+
+
+def test_every_change_of_the_seating_is_seen_by_the_nights_pages(club, night, owner):
+    """A draw, a swap, a start: each saves the seating through one place that gives the night
+    a new version, so the night page and the room's screen show it at their next poll."""
+    seating.set_present(night, ids(club, NAMES[:8]), author=owner)
+    steps = [
+        lambda: seating.draw_seating(night, "russian", seed=1),
+        lambda: seating.swap_seats(night, "1:N", "2:E"),
+        lambda: seating.start_all(night, author=owner),
+    ]
+    for step in steps:
+        before = derived.night_version(night.pk)
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            step()
+        assert derived.night_version(night.pk) != before
