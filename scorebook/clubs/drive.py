@@ -16,8 +16,6 @@ the night, table by table, and never enter a season's ladder.
 from __future__ import annotations
 
 import dataclasses
-import random
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,8 +102,8 @@ def draw_drive(
         ) from error
     if not 1 <= rounds <= 30:
         raise clubs.ClubError(_("Rounds of a drive: from 1 to 30."), "rounds")
-    seed = secrets.randbelow(2**31) if seed is None else seed
-    random.Random(seed).shuffle(ids)
+    seed = night_seating.draw_seed(seed)
+    ids = night_seating.shuffled(ids, seed)
     night.seating = {
         "format": DRIVE,
         "preset": preset,

@@ -45,12 +45,25 @@ class Drawn:
         return {"seed": seed, "variant": variant, "tables": self.tables, "sit_out": self.sit_out}
 
 
+def draw_seed(seed: int | None = None) -> int:
+    """The number of a draw: the one given (a draw replayed, a test), else a new one; the
+    night keeps it, so that its draw can be shown again and checked."""
+    return secrets.randbelow(2**31) if seed is None else seed
+
+
+def shuffled(player_ids: list[int], seed: int) -> list[int]:
+    """The players in the order the draw numbered ``seed`` puts them (the cut for the whole
+    room): every draw of a night (its tables, its rounds, its drive) shuffles through here."""
+    order = sorted(player_ids)
+    random.Random(seed).shuffle(order)
+    return order
+
+
 def draw(player_ids: list[int], variant: str, seed: int) -> Drawn:
     """Shuffle the players present with ``seed`` and seat them table by table."""
     seats = PRESETS[variant].seats
     partnership = len(seats) == 4 and PRESETS[variant].sides == ("NS", "EW")
-    order = sorted(player_ids)
-    random.Random(seed).shuffle(order)
+    order = shuffled(player_ids, seed)
     size = len(seats)
     full, left = divmod(len(order), size)
     tables = [dict(zip(seats, order[i * size : (i + 1) * size], strict=True)) for i in range(full)]
@@ -177,7 +190,7 @@ def draw_seating(night: Evening, variant: str, *, seed: int | None = None) -> di
             % {"n": len(PRESETS[variant].seats)},
             "present",
         )
-    seed = secrets.randbelow(2**31) if seed is None else seed
+    seed = draw_seed(seed)
     night.seating = draw(ids, variant, seed).to_json(seed, variant)
     clubs.keep_seating(night)
     return night.seating
@@ -378,7 +391,7 @@ def draw_paired_seating(
         )
     if not pairs:
         raise clubs.ClubError(_("Pair at least two players, or draw the seats."), "pairs")
-    seed = secrets.randbelow(2**31) if seed is None else seed
+    seed = draw_seed(seed)
     drawn = draw_pairs(list(names), pairs, variant, seed)
     night.seating = {**drawn.to_json(seed, variant), "pairs": [list(p) for p in pairs]}
     clubs.keep_seating(night)
@@ -478,8 +491,8 @@ def draw_rounds(
         raise clubs.ClubError(_("Deals a round: from 1 to 99."), "deals")
     ids = sorted(night.present.values_list("pk", flat=True))
     plan = pairs_plan(len(ids), rounds) if kind == PAIRS else round_plan(len(ids), rounds)
-    seed = secrets.randbelow(2**31) if seed is None else seed
-    random.Random(seed).shuffle(ids)
+    seed = draw_seed(seed)
+    ids = shuffled(ids, seed)
     night.seating = {
         "format": PAIRS if kind == PAIRS else INDIVIDUAL,
         "seed": seed,
