@@ -76,7 +76,7 @@ def set_clock(
     """Give the night's rounds ``minutes`` each (None: no clock). With ``restart`` the round in
     play counts from now (a drive drawn long before its first hand, a round held up)."""
     night = Evening.objects.select_for_update(of=("self",)).get(pk=night.pk)
-    clubs._still_open(night)
+    clubs.still_open(night)
     seating = night.seating
     if not seating or seating.get("format") not in ("drive", "individual", "pairs"):
         raise clubs.ClubError(

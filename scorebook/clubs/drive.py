@@ -80,7 +80,7 @@ def draw_drive(
     """Draw the players present onto the drive's numbers, to play ``preset`` (its hands a round
     and rounds unless ``hands`` or ``rounds`` say otherwise); each table gets a link of its own
     (its card's QR code) through which its hands are entered, round after round."""
-    clubs._still_open(night)
+    clubs.still_open(night)
     night_seating.not_under_way(night, "format")
     if preset not in DRIVE_PRESETS:
         raise clubs.ClubError(_("Choose one of the whist drives offered."), "preset")
@@ -200,7 +200,7 @@ def enter(night: Evening, table: int, tricks: list[int | None]) -> dict[str, Any
     """The N-S tricks of the round's hands at ``table`` (None: not played yet); once every
     table has all its hands, the round is over and the next is seated."""
     night = Evening.objects.select_for_update().get(pk=night.pk)
-    clubs._still_open(night)
+    clubs.still_open(night)
     seating = night.seating
     if len(seating["results"]) >= seating["rounds"]:
         raise clubs.ClubError(_("The drive is over."), "tricks")
@@ -334,7 +334,7 @@ def late_arrival(
     night = Evening.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
     club = night.club
     assert club is not None
-    clubs._still_open(night)
+    clubs.still_open(night)
     if not in_drive(night):
         raise clubs.ClubError(_("Draw the players onto the plan first."), "seating")
     seating = night.seating
@@ -368,7 +368,7 @@ def player_leaves(night: Evening, player: int, *, author: AbstractBaseUser) -> P
     """A player leaves the drive: after the round in play his seat goes to the first player
     waiting; refused when nobody waits to take it (a drive needs four at every table)."""
     night = Evening.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
-    clubs._still_open(night)
+    clubs.still_open(night)
     if not in_drive(night):
         raise clubs.ClubError(_("Draw the players onto the plan first."), "seating")
     seating = night.seating

@@ -130,7 +130,7 @@ def set_present(night: Evening, ids: list[int], *, author: AbstractBaseUser) -> 
     """The players of the club ticked as present (any other id is ignored)."""
     club = night.club
     assert club is not None
-    clubs._still_open(night)
+    clubs.still_open(night)
     players = list(Player.objects.filter(club=club, merged_into=None, pk__in=ids))
     night.present.set(players)
     derived.night_changed(night.pk)
@@ -143,7 +143,7 @@ def add_guest(night: Evening, name: str, *, author: AbstractBaseUser) -> Player:
     player of that name when there is one (a name is one person in a club)."""
     club = night.club
     assert club is not None
-    clubs._still_open(night)
+    clubs.still_open(night)
     name = normal_name(name)
     if not name:
         raise clubs.ClubError(_("Type the guest's name."), "guest")
@@ -179,7 +179,7 @@ def draw_seating(night: Evening, variant: str, *, seed: int | None = None) -> di
     """Draw the seats for the players present and keep the draw with the night."""
     Evening.objects.select_for_update(of=("self",)).filter(pk=night.pk).exists()  # one at once
     night.refresh_from_db(fields=["seating", "closed_at"])
-    clubs._still_open(night)
+    clubs.still_open(night)
     not_under_way(night)
     if variant not in PRESETS:
         raise clubs.ClubError(_("Choose a variant."), "variant")
@@ -200,7 +200,7 @@ def draw_seating(night: Evening, variant: str, *, seed: int | None = None) -> di
 def swap_seats(night: Evening, first: str, second: str) -> dict[str, Any]:
     """Swap two places of the drawn seating: "2:E" is table 2's East, "out:1" the second
     player sitting out."""
-    clubs._still_open(night)
+    clubs.still_open(night)
     seating = night.seating
     if not seating or seating.get("started"):
         raise clubs.ClubError(_("Draw the seats first."), "first")
@@ -376,7 +376,7 @@ def draw_paired_seating(
 ) -> dict[str, Any]:
     """Seat the pairs the organiser made (``choices``: each player present's partner or None)
     and draw the others; the pairs are kept with the draw."""
-    clubs._still_open(night)
+    clubs.still_open(night)
     if (night.seating or {}).get("started"):  # its tables exist: a new draw would start more
         raise clubs.ClubError(_("The tables of this night's draw are started already."), "pairs")
     if not partnership_variant(variant):
@@ -483,7 +483,7 @@ def draw_rounds(
     """Draw the players present onto the plan's numbers (kept with the night): the night is
     then played in rounds, each round's tables started at once. In a pairs event, the players
     drawn 1 and 2, 3 and 4, … are partners all night."""
-    clubs._still_open(night)
+    clubs.still_open(night)
     not_under_way(night, "format")
     if variant not in PRESETS or PRESETS[variant].sides != ("NS", "EW"):
         raise clubs.ClubError(_("A tournament is played in a partnership variant."), "variant")
@@ -764,7 +764,7 @@ def late_arrival(
     night = Evening.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
     club = night.club
     assert club is not None
-    clubs._still_open(night)
+    clubs.still_open(night)
     if not in_rounds(night):
         raise clubs.ClubError(_("Draw the players onto the plan first."), "seating")
     if guest.strip():
@@ -803,7 +803,7 @@ def player_leaves(night: Evening, player: int, *, author: AbstractBaseUser) -> P
     left are planned again for the new number. In a pairs event his pair withdraws and his
     partner waits for a late arrival to play with."""
     night = Evening.objects.select_for_update(of=("self",)).select_related("club").get(pk=night.pk)
-    clubs._still_open(night)
+    clubs.still_open(night)
     if not in_rounds(night):
         raise clubs.ClubError(_("Draw the players onto the plan first."), "seating")
     seating = _materialised(night.seating)

@@ -539,7 +539,7 @@ def file_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> Tab
     table of the night goes by (the name of a number, "Table 3", is not its own)."""
     club = night.club
     assert club is not None
-    _still_open(night)
+    still_open(night)
     table = Table.objects.select_for_update().get(pk=table.pk)
     before = table.evening
     if before is not None and before.closed_at is not None:
@@ -581,7 +581,7 @@ def start_table(
     ``keep_options``, the table's options become the club's usual ones for its variant."""
     club = night.club
     assert club is not None
-    _still_open(night)
+    still_open(night)
     title = table.pop("title", "").strip()
     if title and _title_taken(night, title):
         raise ClubError(
@@ -616,7 +616,7 @@ def remove_table(night: Evening, table: Table, *, author: AbstractBaseUser) -> T
     """Take a table out of its night: it is kept, with its deals, outside any night."""
     club = night.club
     assert club is not None
-    _still_open(night)
+    still_open(night)
     table = Table.objects.select_for_update().get(pk=table.pk)
     if table.evening_id != night.pk:
         raise ClubError(_("This table is not in this night."), "table")
@@ -682,7 +682,7 @@ def night_closed_refusal() -> str:
     return _("This night is closed: its tables are read-only. An organiser can reopen it.")
 
 
-def _still_open(night: Evening) -> None:
+def still_open(night: Evening) -> None:
     """A closed night takes no table in and lets none out (read locked with the change)."""
     if Evening.objects.select_for_update().filter(pk=night.pk, closed_at__isnull=False).exists():
         raise ClubError(night_closed_refusal(), "link")
