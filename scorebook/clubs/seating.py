@@ -507,6 +507,15 @@ def draw_rounds(
     return night.seating
 
 
+def playing_tables(night: Evening) -> list[int] | None:
+    """The ids of the tables of the round in play, for a night in rounds (None: every table
+    of the night plays, as at a night of one draw)."""
+    seating = night.seating or {}
+    if not seating.get("current"):
+        return None
+    return list(seating.get("round_tables", {}).get(str(seating["current"]), []))
+
+
 def in_rounds(night: Evening) -> bool:
     return bool(night.seating) and night.seating.get("format") in (INDIVIDUAL, PAIRS)
 

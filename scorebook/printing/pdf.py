@@ -37,6 +37,7 @@ from weasyprint.urls import URLFetcher
 
 from players.models import is_time_zone
 from scorebook.clubs import drive, standings
+from scorebook.clubs import seating as night_seating
 from scorebook.clubs import services as clubs
 from scorebook.display import deals
 from scorebook.display.drives import preset_name
@@ -836,9 +837,9 @@ def table_cards(evening: Evening, base_url: str) -> list[TableCard]:
     for the organiser's own screen)."""
     cards = []
     tables = evening.tables.order_by("number", "created_at", "pk").prefetch_related("seats__player")
-    seating = evening.seating or {}
-    if seating.get("current"):  # a night in rounds: the round being played
-        tables = tables.filter(pk__in=seating["round_tables"].get(str(seating["current"]), []))
+    playing = night_seating.playing_tables(evening)
+    if playing is not None:  # a night in rounds: the round being played
+        tables = tables.filter(pk__in=playing)
     for table in tables:
         path = reverse("table", args=[table.edit_token])
         url = base_url.rstrip("/") + path
