@@ -24,7 +24,7 @@ from django.utils.translation import ngettext
 
 from players.models import Club, Player, name_key, normal_name, roster_order
 from scorebook import derived
-from scorebook.clubs import clock
+from scorebook.clubs import clock, standings
 from scorebook.clubs import services as clubs
 from scorebook.movements import IndividualPlan, MovementError, Round, individual, pairs, replan
 from scorebook.rules import PRESETS
@@ -703,11 +703,10 @@ PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 def round_standings(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The night's players by their average result per round played (the sum beside it),
-    from the started tables' settlements."""
-    from scorebook.tables import services as tables
-
+    from the started tables' settlements (each table's outcome as the night page reads it,
+    from the derived state's cache: a poll that re-renders the page scores no table again)."""
     started = [row.table for r in view["rounds"] for row in r.tables if row.table is not None]
-    scored = tables.score_tables(started)
+    scored = standings.outcomes(started)
     # a pairs event's line is a partnership's (its two players have the same results): keyed
     # by the two players, so a partner who joins a late arrival after a leaver starts a new line
     by_pair = view.get("format") == PAIRS
@@ -717,8 +716,8 @@ def round_standings(view: dict[str, Any]) -> list[dict[str, Any]]:
         for row in r.tables:
             if row.table is None or row.table.pk not in scored:
                 continue
-            _record, sheet = scored[row.table.pk]
-            if not sheet.played:
+            result = scored[row.table.pk].result
+            if not result.played:
                 continue
             seats = dict(row.seats)
             for seat, who in row.seats:
@@ -734,7 +733,7 @@ def round_standings(view: dict[str, Any]) -> list[dict[str, Any]]:
                         first, second = sorted((who, mate), key=lambda p: p.pk)
                         key, name = (first.pk, second.pk), f"{first.name} & {second.name}"
                 names[key] = name
-                totals.setdefault(key, []).append(float(sheet.settlement_players.get(seat, 0)))
+                totals.setdefault(key, []).append(float(result.settlement.get(seat, 0)))
     rows = [
         {"name": names[pk], "rounds": len(v), "total": sum(v), "average": sum(v) / len(v)}
         for pk, v in totals.items()
