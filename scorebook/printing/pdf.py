@@ -36,9 +36,8 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
 from players.models import is_time_zone
-from scorebook.clubs import drive, standings
+from scorebook.clubs import drive, prizes
 from scorebook.clubs import seating as night_seating
-from scorebook.clubs import services as clubs
 from scorebook.display import deals
 from scorebook.display.drives import preset_name
 from scorebook.display.pad import (
@@ -663,11 +662,9 @@ def evening_tables(evening: Evening) -> list[Table]:
 
 def closed_night_prizes(evening: Evening) -> list[dict[str, Any]] | None:
     """A closed club night's prizes, as its close page gave them (None: not closed)."""
-    club = evening.club if evening.club_id is not None else None
-    if evening.closed_at is None or club is None:
+    if evening.closed_at is None or evening.club_id is None:
         return None
-    _glance, ranked = standings.night_view(evening)
-    return clubs.night_prizes(ranked, booby=club.booby_prize, guests=club.guest_prizes)
+    return prizes.night_prizes(evening)
 
 
 def closed_when(evening: Evening) -> str:

@@ -32,7 +32,7 @@ from django_ratelimit.decorators import ratelimit
 
 from players.models import Player
 from scorebook import derived
-from scorebook.clubs import clock, drive, room, seating, standings
+from scorebook.clubs import clock, drive, prizes, room, seating, standings
 from scorebook.clubs import services as clubs
 from scorebook.clubs.forms import DriveHandsForm
 from scorebook.display.drives import preset_choices
@@ -132,9 +132,7 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
         context["rounds"] = plan
         context["round_standings"] = seating.round_standings(plan) if plan else []
     if night.closed_at is not None and night.club is not None:
-        context["prizes"] = clubs.night_prizes(
-            ranked, booby=night.club.booby_prize, guests=night.club.guest_prizes
-        )
+        context["prizes"] = prizes.night_prizes(night, ranked)
     if role == clubs.ORGANISER:
         assert night.club is not None
         context["seated_twice"] = seated_twice(glance)
@@ -215,13 +213,7 @@ def screen_context(night: Evening) -> dict[str, Any]:
         lines = 3 + len(rounds["standings"]) + (rounds["more"] > 0)  # a heading of two lines
     closed: list[dict[str, Any]] | None = None  # a closed night: its prizes, in the tables' place
     if night.closed_at is not None and night.club is not None:
-        if drive.in_drive(night):
-            given = drive.prize_list(night)
-            closed = [{"variant": "", "first": given["first"], "booby": given["booby"]}]
-        else:
-            closed = clubs.night_prizes(
-                ranked, booby=night.club.booby_prize, guests=night.club.guest_prizes
-            )
+        closed = prizes.night_prizes(night, ranked)
     return {
         "closed": closed,
         "evening": night,
@@ -395,9 +387,7 @@ def close_night(request: HttpRequest, token: str) -> HttpResponse:
         "evening": night,
         "club": night.club,
         "ranked": [(variant_name(v), st) for v, st in ranked],
-        "prizes": clubs.night_prizes(
-            ranked, booby=night.club.booby_prize, guests=night.club.guest_prizes
-        ),
+        "prizes": prizes.night_prizes(night, ranked),
         "waiting": clubs.awaiting_confirmation(night),
         "error": error,
     }
