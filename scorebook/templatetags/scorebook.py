@@ -151,6 +151,12 @@ def signed(amount: Any) -> str:
 
 
 @register.filter
+def percent(share: Any) -> str:
+    """A share as a whole percentage: 62% (62 % in Russian)."""
+    return text.percent(share)
+
+
+@register.filter
 def club_stake(club: Any) -> str:
     """The stake a club's new tables start with, in words: "1 ₽ a point"."""
     return stake_words(club.stake, club.stake_currency, club.stake_coin)
