@@ -19,6 +19,7 @@ from scorebook.clubs import services as clubs
 from scorebook.clubs import standings, statistics
 from scorebook.tables import services
 from tests.scorebook.conftest import SEATS, russian_deal
+from tests.scorebook.test_pdf import text_of
 from tests.scorebook.test_player_page import (  # noqa: F401
     AUTHOR,
     CAST,
@@ -246,10 +247,11 @@ def test_the_season_page_ranks_pairs_with_enough_rubbers_and_says_when_none_has(
     body = re.search(r'class="standings best-pairs">.*?<tbody>(.*?)</tbody>', html, re.S).group(1)
     shown = re.findall(
         r"<bdi>([^<]*)</bdi></a> &amp; <a [^>]*><bdi>([^<]*)</bdi></a></td>\s*"
-        r'<td class="num">(\d+)</td>\s*<td class="num">(\d+) ',
+        r'<td class="num">(\d+) of (\d+) <small>(\d+)%</small>',
         body,
     )
-    assert [(a, b, int(r), int(w)) for a, b, r, w in shown] == wanted
+    assert [(a, b, int(r), int(w)) for a, b, w, r, _p in shown] == wanted
+    assert [int(p) for *_n, p in shown] == [round(100 * w / r) for *_n, r, w in wanted]
 
 
 @pytest.mark.django_db
@@ -358,3 +360,25 @@ def test_progulochny_records_count_contracts_made_and_failed_by_kind(client, own
     assert rows == [("trump game", "2", "1", "1"), ("Grand", "1", "1", "0")]
     ru = get(client, "club_records", club.token, lang="ru")
     assert "козырная игра" in ru and "не сыграно" in ru
+
+
+@pytest.mark.django_db
+def test_the_printed_rating_season_charts_its_first_players_as_their_pages_do(client, club):
+    season = club.seasons.get()
+    season.kind = "rating"
+    season.save()
+    table = standings.season_standings(season)
+    charts = standings.season_charts(season, table)
+    first = [line.player for line in table.ladder.standings[: standings.SEASON_CHARTS]]
+    assert [name for name, _chart in charts] == [table.names[pk] for pk in first]
+    for pk, (_name, chart) in zip(first, charts, strict=True):
+        stats = standings.player_stats(club.roster.get(pk=pk), "russian", season)
+        assert chart == standings.rating_chart_of(stats) and "<svg" in chart
+    body = client.get(reverse("season_pdf", args=[club.token, season.pk]), {"lang": "ru"})
+    text = text_of(body.content)
+    assert "РЕЙТИНГ ЗА СЕЗОН" in text.upper()
+    # Each chart's legend, drawn in the PDF: the rating with a decimal comma.
+    assert len(re.findall(r"рейтинг −?\d+,\d\d", text)) == len(charts)
+    season.kind = "total"
+    season.save()
+    assert standings.season_charts(season, standings.season_standings(season)) == []
