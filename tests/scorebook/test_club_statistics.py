@@ -382,3 +382,23 @@ def test_the_printed_rating_season_charts_its_first_players_as_their_pages_do(cl
     season.kind = "total"
     season.save()
     assert standings.season_charts(season, standings.season_standings(season)) == []
+
+
+@pytest.mark.django_db
+def test_the_records_open_by_the_clubs_link_only_and_never_by_a_nights_or_an_old_one(
+    client, club, owner, outsider
+):
+    url = reverse("club_records", args=[club.token])
+    client.force_login(owner)  # the organiser
+    assert client.get(url).status_code == 200
+    client.force_login(outsider)  # signed in, no role: the public link reads it
+    assert client.get(url).status_code == 200
+    client.logout()  # anyone with the public link
+    assert client.get(url).status_code == 200
+    assert client.post(url).status_code == 405  # a page to read, nothing to send
+    night = club.nights.first()
+    for other in (night.token, night.display_token, "no-such-club"):  # a night's links
+        assert client.get(reverse("club_records", args=[other])).status_code == 404
+    old = club.token
+    clubs.new_public_link(club, author=owner)
+    assert client.get(reverse("club_records", args=[old])).status_code == 404
