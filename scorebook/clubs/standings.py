@@ -225,6 +225,7 @@ class Standings:
     # The season's best partnerships (statistics.best_partnerships): pairs with enough
     # rubbers together, best first.
     pairs: tuple[tuple[tuple[int, int], statistics.Tally], ...] = ()
+    pairs_qualified: int = 0  # how many pairs qualify (``pairs`` holds the first of them)
     # A night's standings: each player's rated rubbers of that date against those the
     # ratings expected (:func:`with_surprises`), the figure his page shows for the night.
     surprises: dict[int, NightSurprise] = field(default_factory=dict)
@@ -306,7 +307,7 @@ def season_standings(season: Season) -> Standings:
             guests.add(player_id)
     params = (season.kind, season.best, season.min_sessions, season.min_partners,
               season.confirmed_only, season.include_guests, sorted(guests),
-              statistics.PAIR_RUBBERS)  # fmt: skip
+              statistics.PAIR_RUBBERS, statistics.PAIRS_SHOWN)  # fmt: skip
     key = derived.season_key(
         season.pk, _stamps(tables, seatings), [season.variant, *params, sorted(names.items())]
     )
@@ -335,11 +336,12 @@ def season_standings(season: Season) -> Standings:
         pairs = statistics.partnerships(bound)
         if not season.include_guests:  # a pair is a line of the season's: no guest in it
             pairs = {p: t for p, t in pairs.items() if not guests & set(p)}
-        kept = (ladder, left_out, tuple(statistics.best_partnerships(pairs)))
+        best = statistics.best_partnerships(pairs)
+        kept = (ladder, left_out, tuple(best[: statistics.PAIRS_SHOWN]), len(best))
         cache.set(key, kept, CACHE_SECONDS)
-    ladder, left_out, best = kept
+    ladder, left_out, best, qualified = kept
     shown = {s.player for s in ladder.standings}
-    return Standings(ladder, names, frozenset(guests & shown), left_out, best)
+    return Standings(ladder, names, frozenset(guests & shown), left_out, best, qualified)
 
 
 def current_season(club: Club, today: datetime.date | None = None) -> Season | None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from players.ladder import PlayerKey, TableResult
 
 PAIR_RUBBERS = 10  # rubbers together a pair needs to be among the season's best partnerships
+PAIRS_SHOWN = 10  # the season's best partnerships listed (a big club has hundreds of pairs)
 
 
 @dataclass

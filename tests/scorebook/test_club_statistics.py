@@ -252,6 +252,12 @@ def test_the_season_page_ranks_pairs_with_enough_rubbers_and_says_when_none_has(
     )
     assert [(a, b, int(r), int(w)) for a, b, w, r, _p in shown] == wanted
     assert [int(p) for *_n, p in shown] == [round(100 * w / r) for *_n, r, w in wanted]
+    assert "The best" not in html
+    # A big club lists its best pairs only, and says how many qualify.
+    monkeypatch.setattr(statistics, "PAIRS_SHOWN", 2)
+    html = get(client, "season", club.token, season.pk)
+    body = re.search(r'class="standings best-pairs">.*?<tbody>(.*?)</tbody>', html, re.S).group(1)
+    assert body.count("<tr>") == 2 and f"The best 2 of {len(wanted)} pairs." in html
 
 
 @pytest.mark.django_db
