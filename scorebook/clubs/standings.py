@@ -426,20 +426,42 @@ def with_surprises(
     club's rating over all its nights of the variant, :class:`ClubRating`), read from the one
     part of that rating which holds the date, for every player at once."""
     club = night.club
-    if club is None:
+    if club is None or not ranked:
         return ranked
-    found = []
-    for variant, table in ranked:
-        rating = ClubRating(club, variant)
-        date = str(night.date)
+    # One read of the stamps for every variant of the night, and (when a part of a rating is
+    # not kept) one read of the tables to rate: a night of two variants costs what one does.
+    every = club_tables(club).filter(variant__in=[variant for variant, _t in ranked])
+    rows: dict[str, list[tuple[Any, ...]]] = defaultdict(list)
+    for pk, created, version, variant, *rest in derived.stamp_rows(
+        every,
+        stamp_variant=F("variant"),
+        night=F("evening_id"),
+        night_date=Cast("evening__date", TextField()),
+    ):
+        rows[variant].append((pk, created, version, *rest))
+    date = str(night.date)
+    wanted: dict[str, tuple[ClubRating, int]] = {}
+    for variant, _table in ranked:
+        rating = ClubRating(club, variant, rows=rows[variant])
         index = next(
             (i for i, part in enumerate(rating.parts) if part[0][-1] <= date <= part[-1][-1]),
             None,
         )
-        if index is None:
+        if index is not None:
+            wanted[variant] = (rating, index)
+    since = [
+        rating.parts[first][0][-1]
+        for rating, index in wanted.values()
+        if (first := rating.missing([index])) is not None
+    ]
+    inputs = ladder_inputs(every, min(since)) if since else None
+    found = []
+    for variant, table in ranked:
+        if variant not in wanted:
             found.append((variant, table))
             continue
-        histories = rating.rated([index])[index]
+        rating, index = wanted[variant]
+        histories = rating.rated([index], inputs)[index]
         surprises = {}
         for line in table.ladder.standings:
             for night_of in night_surprises(points_of(histories.get(line.player, EMPTY))):
@@ -785,13 +807,22 @@ class ClubRating:
     """The club's rating over its tables of ``variant`` (all nights, or ``season``'s): its keys
     from one read of the tables' stamps, its parts read or made only when asked for."""
 
-    def __init__(self, club: Club, variant: str, season: Season | None = None) -> None:
+    def __init__(
+        self,
+        club: Club,
+        variant: str,
+        season: Season | None = None,
+        rows: list[tuple[Any, ...]] | None = None,
+    ) -> None:
+        """``rows``: the tables' stamps as :func:`stamp_rows_by_variant` read them for several
+        variants at once (else read here)."""
         self.club, self.variant = club, variant
         self.tables = club_tables(club, variant=variant, season=season)
         self.scope = f"{season.starts_on}:{season.ends_on}" if season else "all"
-        rows = derived.stamp_rows(
-            self.tables, night=F("evening_id"), night_date=Cast("evening__date", TextField())
-        )
+        if rows is None:
+            rows = derived.stamp_rows(
+                self.tables, night=F("evening_id"), night_date=Cast("evening__date", TextField())
+            )
         self.parts = rating_parts(rows)
         self.keys = derived.rating_keys(club.pk, variant, self.parts)
 
@@ -823,7 +854,9 @@ class ClubRating:
         last = found[n - 1].get(player, EMPTY)
         return tuple(a + b for a, b in zip(prefix, last, strict=True))  # type: ignore[return-value]
 
-    def rated(self, wanted: Iterable[int]) -> dict[int, dict[int, Kept]]:
+    def rated(
+        self, wanted: Iterable[int], inputs: dict[int, TableResult] | None = None
+    ) -> dict[int, dict[int, Kept]]:
         """Each wanted part's histories (player -> his history in the part): the kept ones,
         and the others made now with every part after the first one not kept (each carried on
         from the ratings the part before it left), all kept."""
@@ -844,7 +877,8 @@ class ClubRating:
         if first == len(self.parts):
             return found
         ratings: dict[Any, tuple[float, float]] = kept[slots[first - 1]][1] if first else {}
-        inputs = self._inputs(first)
+        if inputs is None:  # else read by the caller for several variants at once
+            inputs = self._inputs(first)
         fresh: dict[str, Any] = {}
         for i, part in enumerate(self.parts[first:], start=first):
             history, ratings = rating_points_from(
@@ -860,25 +894,45 @@ class ClubRating:
 
     def _inputs(self, first: int) -> dict[int, TableResult]:
         """The ladder input of each table of part ``first`` and after (those of its first date
-        and later: parts end with a date), by id: stamps, dates and seatings read for them,
-        outcomes from the cache (or scored now). Read by date, not by ids: a list of thousands
-        of ids made SQLite scan the tables for each (0.7 s for ten years)."""
-        tables = self.tables.filter(evening__date__gte=self.parts[first][0][-1])
-        read = list(
-            tables.only("id", "created_at", "version", "evening").annotate(
-                night_date=F("evening__date")
-            )
+        and later: parts end with a date), by id (:func:`ladder_inputs`)."""
+        return ladder_inputs(self.tables, self.parts[first][0][-1])
+
+    def missing(self, wanted: Iterable[int]) -> int | None:
+        """The first part :meth:`rated` would make to give ``wanted`` (None: all kept)."""
+        scope = (self.club.pk, self.variant, self.scope)
+        slots = {i: derived.rating_slot(*scope, i) for i in range(len(self.parts))}
+        lists = {i: derived.rating_history_slot(*scope, i) for i in wanted}
+        kept = cache.get_many([*slots.values(), *lists.values()])
+        bad = [
+            i
+            for i, slot in [*slots.items(), *lists.items()]
+            if not (slot in kept and kept[slot][0] == self.keys[i])
+        ]
+        first = min(bad, default=None)
+        return first if first is not None and first <= max(wanted, default=-1) else None
+
+
+def ladder_inputs(tables: Any, since: str) -> dict[int, TableResult]:
+    """The ladder input of each of ``tables`` dated ``since`` or later, by id: stamps, dates
+    and seatings read for them, outcomes from the cache (or scored now). Read by date, not by
+    ids: a list of thousands of ids made SQLite scan the tables for each (0.7 s for ten
+    years)."""
+    tables = tables.filter(evening__date__gte=since)
+    read = list(
+        tables.only("id", "created_at", "version", "evening").annotate(
+            night_date=F("evening__date")
         )
-        seatings: dict[int, dict[str, int]] = {t.pk: {} for t in read}
-        seats = Seat.objects.filter(table__in=tables.values("pk"), player__isnull=False)
-        for table_id, seat, player_id in seats.values_list("table_id", "seat", "player_id"):
-            seatings[table_id][seat] = player_id
-        found = outcomes(read)
-        return {
-            t.pk: bind(found[t.pk], t.night_date, seatings[t.pk])  # type: ignore[attr-defined]
-            for t in read
-            if t.pk in found
-        }
+    )
+    seatings: dict[int, dict[str, int]] = {t.pk: {} for t in read}
+    seats = Seat.objects.filter(table__in=tables.values("pk"), player__isnull=False)
+    for table_id, seat, player_id in seats.values_list("table_id", "seat", "player_id"):
+        seatings[table_id][seat] = player_id
+    found = outcomes(read)
+    return {
+        t.pk: bind(found[t.pk], t.night_date, seatings[t.pk])  # type: ignore[attr-defined]
+        for t in read
+        if t.pk in found
+    }
 
 
 # ---------------------------------------------------------------------------------------------

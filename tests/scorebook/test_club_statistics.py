@@ -392,10 +392,14 @@ def test_the_printed_rating_season_charts_its_first_players_as_their_pages_do(cl
 
 @pytest.mark.django_db
 def test_the_records_open_by_the_clubs_link_only_and_never_by_a_nights_or_an_old_one(
-    client, club, owner, outsider
+    client, club, owner, member, outsider
 ):
     url = reverse("club_records", args=[club.token])
     client.force_login(owner)  # the organiser
+    assert client.get(url).status_code == 200
+    clubs.give_role(club, member.username, clubs.MEMBER, author=owner)
+    assert clubs.answer_invitation(club, member, accept=True)
+    client.force_login(member)  # a member
     assert client.get(url).status_code == 200
     client.force_login(outsider)  # signed in, no role: the public link reads it
     assert client.get(url).status_code == 200
