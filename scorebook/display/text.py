@@ -87,7 +87,7 @@ def percent(share: float | None) -> str:
     """A share as a whole percentage in the language's way of writing it (62%, 62 %)."""
     if share is None:
         return ""
-    return _("%(percent)s%%") % {"percent": round(share * 100)}
+    return str(_("%(percent)s%%") % {"percent": round(share * 100)})
 
 
 def sides_label(sides: Any) -> str:
