@@ -107,7 +107,7 @@ test-postgres: venv
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports --no-cache
-	$(VENV)/bin/mypy scorebook/rules players/ladder.py players/names.py scorebook/clubs/results.py scorebook/movements scorebook/display/money.py
+	$(VENV)/bin/mypy scorebook/rules players/ladder.py players/names.py scorebook/clubs/results.py scorebook/clubs/statistics.py scorebook/movements scorebook/display/money.py
 
 bench: venv
 	@# One process per file: the club benchmark's ten years of deals must not slow the others.

@@ -146,8 +146,9 @@ def outcome_key(table: Stamped) -> str:
 
 
 def season_key(season_pk: int, tables: Iterable[Any], parts: Iterable[Any]) -> str:
-    """A season's ladder: its rules (``parts``), and each table's stamp, night, date and
-    seating with the players' names (tied players are listed by name)."""
+    """A season's ladder and its best partnerships: its rules (``parts``), and each table's
+    stamp, night, date and seating with the players' names (tied players are listed by
+    name)."""
     return f"season:{release()}:{season_pk}:{_digest([list(parts), *tables], 16)}"
 
 
@@ -204,6 +205,13 @@ def figures_key(player_pk: int, rows: Iterable[Any]) -> str:
     his tables of the page's scope (:func:`stamp_rows`), whose versions move with their deals,
     seats, names and nights."""
     return f"figures:{release()}:{player_pk}:{_digest(list(rows), 16)}"
+
+
+def records_key(club_pk: int, variant: str, rows: Iterable[Any]) -> str:
+    """The club's records in a variant (biggest rubber, slams, runs, contracts): ``rows`` are
+    every table of the club's nights in that variant (:func:`stamp_rows`, with the night and
+    its date), whose versions move with their deals, seats, names and nights."""
+    return f"records:{release()}:{club_pk}:{variant}:{_digest(list(rows), 16)}"
 
 
 def player_slot(club_pk: int, variant: str, scope: str, player_pk: int) -> str:

@@ -44,6 +44,7 @@ urlpatterns = [
     path("c/<str:token>/link/", clubs.new_public_link, name="new_public_link"),
     path("c/<str:token>/confirmation/", clubs.club_confirmation, name="club_confirmation"),
     path("c/<str:token>/ratings/", clubs.club_ratings, name="club_ratings"),
+    path("c/<str:token>/records/", clubs.club_records, name="club_records"),
     path("ratings/explained/", clubs.ratings_explained, name="ratings_explained"),
     path("c/<str:token>/time-zone/", clubs.club_time_zone, name="club_time_zone"),
     path("c/<str:token>/roles/<int:pk>/take-back/", clubs.take_back_role, name="take_back_role"),

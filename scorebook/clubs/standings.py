@@ -38,8 +38,10 @@ from players.ladder import (
 )
 from players.models import Club, Player, Season, roster_order
 from scorebook import derived
+from scorebook.clubs import statistics
 from scorebook.clubs.results import table_result
 from scorebook.display.charts import rating_chart
+from scorebook.rules.sheet import UNCOUNTED
 from scorebook.tables import services
 from scorebook.tables.models import Deal, Evening, Seat, Table
 
@@ -64,6 +66,10 @@ class Outcome:
     revokes: dict[str, int]  # seat -> revokes
     contracts: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     # side -> contract game -> [declared, made] (the bidding variant)
+    slams: dict[str, int] = field(default_factory=dict)  # side -> deals it took 12 tricks or 13
+    # The finished rubber won by the most points (the club's records): its number, the side
+    # that won it, the points that side wrote in it and those of the best other side.
+    best_rubber: tuple[int, str, int, int] | None = None
 
 
 def outcome_of(record: Any, sheet: Any) -> Outcome:
@@ -79,10 +85,21 @@ def outcome_of(record: Any, sheet: Any) -> Outcome:
     revokes: Counter[str] = Counter()
     contracts: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     honour_deals = scored = 0
+    slams: Counter[str] = Counter()
+    points: dict[int, Counter[str]] = defaultdict(Counter)  # rubber -> side -> points written
     for deal, result_of_deal in zip(record.deals, sheet.deals, strict=True):
         if result_of_deal.void is not None:
             continue
         scored += 1
+        for entry in result_of_deal.entries:
+            if entry.item not in UNCOUNTED:
+                points[result_of_deal.rubber][entry.side] += entry.points
+        if deal.tricks and not deal.redealt:
+            slams.update(
+                key if key in record.sides else record.side_of(key)
+                for key, won in deal.tricks.items()
+                if won >= 12
+            )
         if deal.honours:
             honour_deals += 1
             honours.update(deal.honours)
@@ -92,6 +109,15 @@ def outcome_of(record: Any, sheet: Any) -> Outcome:
             tally = contracts[deal.contract.side][deal.contract.game]
             tally[0] += 1
             tally[1] += made
+    best_rubber = None
+    for rubber in finished:
+        if rubber.winner is None:
+            continue
+        by_side = points[rubber.number]
+        other = max((v for side, v in by_side.items() if side != rubber.winner), default=0)
+        found = (rubber.number, rubber.winner, by_side[rubber.winner], other)
+        if best_rubber is None or found[2] - found[3] > best_rubber[2] - best_rubber[3]:
+            best_rubber = found
     return Outcome(
         result=result,
         side_of=side_of,
@@ -108,6 +134,8 @@ def outcome_of(record: Any, sheet: Any) -> Outcome:
         contracts={
             side: {g: list(t) for g, t in kinds.items()} for side, kinds in contracts.items()
         },
+        slams=dict(slams),
+        best_rubber=best_rubber,
     )
 
 
@@ -194,6 +222,25 @@ class Standings:
     names: dict[int, str]
     guests: frozenset[int] = frozenset()
     left_out: int = 0
+    # The season's best partnerships (statistics.best_partnerships): pairs with enough
+    # rubbers together, best first.
+    pairs: tuple[tuple[tuple[int, int], statistics.Tally], ...] = ()
+    pairs_qualified: int = 0  # how many pairs qualify (``pairs`` holds the first of them)
+    # A night's standings: each player's rated rubbers of that date against those the
+    # ratings expected (:func:`with_surprises`), the figure his page shows for the night.
+    surprises: dict[int, NightSurprise] = field(default_factory=dict)
+
+    def best_pairs(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "members": [(a, self.names.get(a, "?")), (b, self.names.get(b, "?"))],
+                "rubbers": t.rubbers,
+                "won": t.won,
+                "share": t.share,
+                "net": t.net,
+            }
+            for (a, b), t in self.pairs
+        ]
 
     @property
     def unqualified(self) -> bool:
@@ -206,6 +253,7 @@ class Standings:
                 "name": self.names.get(s.player, "?"),  # type: ignore[arg-type]
                 "guest": s.player in self.guests,
                 "band": s.band,  # the rating kind: μ ± 2σ
+                "surprise": self.surprises.get(s.player),  # type: ignore[call-overload]
             }
             for s in self.ladder.standings
         ]
@@ -258,19 +306,21 @@ def season_standings(season: Season) -> Standings:
         if guest:
             guests.add(player_id)
     params = (season.kind, season.best, season.min_sessions, season.min_partners,
-              season.confirmed_only, season.include_guests, sorted(guests))  # fmt: skip
+              season.confirmed_only, season.include_guests, sorted(guests),
+              statistics.PAIR_RUBBERS, statistics.PAIRS_SHOWN)  # fmt: skip
     key = derived.season_key(
         season.pk, _stamps(tables, seatings), [season.variant, *params, sorted(names.items())]
     )
     kept = cache.get(key)
     if kept is None:
         found = outcomes(tables)
+        bound = [
+            bind(found[t.pk], t.night_date, seatings[t.pk])  # type: ignore[attr-defined]
+            for t in tables
+            if t.pk in found
+        ]
         ladder = standings(
-            [
-                bind(found[t.pk], t.night_date, seatings[t.pk])  # type: ignore[attr-defined]
-                for t in tables
-                if t.pk in found
-            ],
+            bound,
             kind=season.kind,
             best=season.best,
             min_sessions=season.min_sessions,
@@ -283,11 +333,15 @@ def season_standings(season: Season) -> Standings:
             # own lines are left out of the season's standings (docs/clubs.md).
             left_out = sum(1 for s in ladder.standings if s.player in guests)
             ladder = without(ladder, guests)
-        kept = (ladder, left_out)
+        pairs = statistics.partnerships(bound)
+        if not season.include_guests:  # a pair is a line of the season's: no guest in it
+            pairs = {p: t for p, t in pairs.items() if not guests & set(p)}
+        best = statistics.best_partnerships(pairs)
+        kept = (ladder, left_out, tuple(best[: statistics.PAIRS_SHOWN]), len(best))
         cache.set(key, kept, CACHE_SECONDS)
-    ladder, left_out = kept
+    ladder, left_out, best, qualified = kept
     shown = {s.player for s in ladder.standings}
-    return Standings(ladder, names, frozenset(guests & shown), left_out)
+    return Standings(ladder, names, frozenset(guests & shown), left_out, best, qualified)
 
 
 def current_season(club: Club, today: datetime.date | None = None) -> Season | None:
@@ -364,6 +418,59 @@ def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Sta
     return glance, ranked
 
 
+def with_surprises(
+    night: Evening, ranked: list[tuple[str, Standings]]
+) -> list[tuple[str, Standings]]:
+    """The night's standings (:func:`night_view`), each player's line with his rubbers won
+    that date against those expected: the numbers of his page's "Results per night" (the
+    club's rating over all its nights of the variant, :class:`ClubRating`), read from the one
+    part of that rating which holds the date, for every player at once."""
+    club = night.club
+    if club is None or not ranked:
+        return ranked
+    # One read of the stamps for every variant of the night, and (when a part of a rating is
+    # not kept) one read of the tables to rate: a night of two variants costs what one does.
+    every = club_tables(club).filter(variant__in=[variant for variant, _t in ranked])
+    rows: dict[str, list[tuple[Any, ...]]] = defaultdict(list)
+    for pk, created, version, variant, *rest in derived.stamp_rows(
+        every,
+        stamp_variant=F("variant"),
+        night=F("evening_id"),
+        night_date=Cast("evening__date", TextField()),
+    ):
+        rows[variant].append((pk, created, version, *rest))
+    date = str(night.date)
+    wanted: dict[str, tuple[ClubRating, int]] = {}
+    for variant, _table in ranked:
+        rating = ClubRating(club, variant, rows=rows[variant])
+        index = next(
+            (i for i, part in enumerate(rating.parts) if part[0][-1] <= date <= part[-1][-1]),
+            None,
+        )
+        if index is not None:
+            wanted[variant] = (rating, index)
+    since = [
+        rating.parts[first][0][-1]
+        for rating, index in wanted.values()
+        if (first := rating.missing([index])) is not None
+    ]
+    inputs = ladder_inputs(every, min(since)) if since else None
+    found = []
+    for variant, table in ranked:
+        if variant not in wanted:
+            found.append((variant, table))
+            continue
+        rating, index = wanted[variant]
+        histories = rating.rated([index], inputs)[index]
+        surprises = {}
+        for line in table.ladder.standings:
+            for night_of in night_surprises(points_of(histories.get(line.player, EMPTY))):
+                if night_of.date == night.date:
+                    surprises[line.player] = night_of
+        found.append((variant, dataclasses.replace(table, surprises=surprises)))
+    return found
+
+
 # ---------------------------------------------------------------------------------------------
 # A player's page
 #
@@ -385,9 +492,23 @@ def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Sta
 
 @dataclass
 class Partner:
+    """A partner (or an opponent) on a player's page: the rubbers they played together (or
+    against each other), those the player's side won, the tables and his net result there."""
+
     name: str
     tables: int = 0
+    rubbers: int = 0
+    won: int = 0
     net: float = 0
+
+
+def _named(tallies: dict[Any, statistics.Tally], names: dict[int, str]) -> list[Partner]:
+    """Most rubbers first (then most tables), then by name."""
+    found = [
+        Partner(names.get(pid, "?"), t.tables, t.rubbers, t.won, t.net)
+        for pid, t in tallies.items()
+    ]
+    return sorted(found, key=lambda p: (-p.rubbers, -p.tables, roster_order(p.name)))
 
 
 @dataclass
@@ -405,6 +526,7 @@ class PlayerStats:
     honours: float | None = None  # honours held on average per deal (by his side)
     revokes: int = 0
     partners: list[Partner] = field(default_factory=list)
+    opponents: list[Partner] = field(default_factory=list)  # head to head
     contracts: dict[str, list[int]] = field(default_factory=dict)  # game -> [declared, made]
     rating: list[tuple[datetime.date, float]] = field(default_factory=list)
     points: list[RatingPoint] = field(default_factory=list)  # ``rating`` in full: μ, σ...
@@ -516,14 +638,42 @@ def rating_chart_of(stats: PlayerStats) -> SafeString:
     if not stats.rating:
         return rating_chart(stats.rating)
     player = stats.player
-    slot = derived.chart_slot(player.club_id, stats.variant, stats.scope, player.pk, get_language())
+    return _chart(
+        (player.club_id, stats.variant, stats.scope, player.pk), stats.rating_key, stats.points
+    )
+
+
+def _chart(slot_of: tuple[Any, str, str, int], key: str, points: list[RatingPoint]) -> SafeString:
+    """A rating chart (the ladder's value, μ and its band), kept in the player's chart slot
+    (derived.chart_slot) for the language under ``key`` (derived.history_key)."""
+    slot = derived.chart_slot(*slot_of, get_language())
     kept = cache.get(slot)
-    if kept is not None and kept[0] == stats.rating_key:
+    if kept is not None and kept[0] == key:
         return mark_safe(zlib.decompress(kept[1]).decode())  # the chart drawn below, as it was
-    band = [(p.mu - 2 * p.sigma, p.mu, p.mu + 2 * p.sigma) for p in stats.points]
-    chart = rating_chart(stats.rating, band)
-    cache.set(slot, (stats.rating_key, zlib.compress(chart.encode())), CACHE_SECONDS)
+    band = [(p.mu - 2 * p.sigma, p.mu, p.mu + 2 * p.sigma) for p in points]
+    chart = rating_chart([(p.date, p.ordinal) for p in points], band)
+    cache.set(slot, (key, zlib.compress(chart.encode())), CACHE_SECONDS)
     return chart
+
+
+SEASON_CHARTS = 4  # the printed season of the rating kind: charts of its first players
+
+
+def season_charts(season: Season, table: Standings) -> list[tuple[str, SafeString]]:
+    """The rating charts of the season's first :data:`SEASON_CHARTS` players (a rating
+    season), each as his page draws it for the season, from the same kept pieces."""
+    if season.kind != "rating":
+        return []
+    rating = ClubRating(season.club, season.variant, season)
+    charts = []
+    for line in table.ladder.standings[:SEASON_CHARTS]:
+        history = rating.history(line.player)  # type: ignore[arg-type]
+        points = points_of(history)
+        if points:
+            slot_of = (season.club_id, season.variant, rating.scope, line.player)
+            chart = _chart(slot_of, derived.history_key(*history), points)  # type: ignore[arg-type]
+            charts.append((table.names.get(line.player, "?"), chart))  # type: ignore[call-overload]
+    return charts
 
 
 def _figures(player: Player, variant: str, mine: Any) -> PlayerStats:
@@ -545,7 +695,7 @@ def _figures(player: Player, variant: str, mine: Any) -> PlayerStats:
     found = outcomes(every)
     stats = PlayerStats(player=player, variant=variant)
     nights: dict[int, list[Any]] = {}
-    partners: dict[int, Partner] = {}
+    played: list[TableResult] = []
     honours = honour_deals = 0
     for table in every:
         if table.pk not in found:  # the engine refuses it (the services never save one)
@@ -558,6 +708,7 @@ def _figures(player: Player, variant: str, mine: Any) -> PlayerStats:
         if seat is None or not result.played:  # a table where no deal scored is no session
             continue
         side = outcome.side_of[seat]
+        played.append(result)
         amount = result.settlement.get(player.pk, 0)
         nights.setdefault(night.pk, [night, 0])[1] += amount
         stats.tables += 1
@@ -574,16 +725,12 @@ def _figures(player: Player, variant: str, mine: Any) -> PlayerStats:
             tally = stats.contracts.setdefault(game, [0, 0])
             tally[0] += declared
             tally[1] += made
-        if result.partnership:
-            for pid in result.teams.get(side, ()):
-                if pid != player.pk:
-                    partner = partners.setdefault(pid, Partner(names.get(pid, "?")))
-                    partner.tables += 1
-                    partner.net += amount
     stats.nights = [(n, v) for n, v in sorted(nights.values(), key=lambda nv: nv[0].date)]
     stats.sessions = len({n.date for n, _v in stats.nights})
     stats.honours = honours / honour_deals if honour_deals else None
-    stats.partners = sorted(partners.values(), key=lambda p: (-p.tables, roster_order(p.name)))
+    partners, opponents = statistics.with_and_against(player.pk, played)
+    stats.partners = _named(partners, names)
+    stats.opponents = _named(opponents, names)
     return stats
 
 
@@ -660,13 +807,22 @@ class ClubRating:
     """The club's rating over its tables of ``variant`` (all nights, or ``season``'s): its keys
     from one read of the tables' stamps, its parts read or made only when asked for."""
 
-    def __init__(self, club: Club, variant: str, season: Season | None = None) -> None:
+    def __init__(
+        self,
+        club: Club,
+        variant: str,
+        season: Season | None = None,
+        rows: list[tuple[Any, ...]] | None = None,
+    ) -> None:
+        """``rows``: the tables' stamps as :func:`stamp_rows_by_variant` read them for several
+        variants at once (else read here)."""
         self.club, self.variant = club, variant
         self.tables = club_tables(club, variant=variant, season=season)
         self.scope = f"{season.starts_on}:{season.ends_on}" if season else "all"
-        rows = derived.stamp_rows(
-            self.tables, night=F("evening_id"), night_date=Cast("evening__date", TextField())
-        )
+        if rows is None:
+            rows = derived.stamp_rows(
+                self.tables, night=F("evening_id"), night_date=Cast("evening__date", TextField())
+            )
         self.parts = rating_parts(rows)
         self.keys = derived.rating_keys(club.pk, variant, self.parts)
 
@@ -698,7 +854,9 @@ class ClubRating:
         last = found[n - 1].get(player, EMPTY)
         return tuple(a + b for a, b in zip(prefix, last, strict=True))  # type: ignore[return-value]
 
-    def rated(self, wanted: Iterable[int]) -> dict[int, dict[int, Kept]]:
+    def rated(
+        self, wanted: Iterable[int], inputs: dict[int, TableResult] | None = None
+    ) -> dict[int, dict[int, Kept]]:
         """Each wanted part's histories (player -> his history in the part): the kept ones,
         and the others made now with every part after the first one not kept (each carried on
         from the ratings the part before it left), all kept."""
@@ -719,7 +877,8 @@ class ClubRating:
         if first == len(self.parts):
             return found
         ratings: dict[Any, tuple[float, float]] = kept[slots[first - 1]][1] if first else {}
-        inputs = self._inputs(first)
+        if inputs is None:  # else read by the caller for several variants at once
+            inputs = self._inputs(first)
         fresh: dict[str, Any] = {}
         for i, part in enumerate(self.parts[first:], start=first):
             history, ratings = rating_points_from(
@@ -735,22 +894,174 @@ class ClubRating:
 
     def _inputs(self, first: int) -> dict[int, TableResult]:
         """The ladder input of each table of part ``first`` and after (those of its first date
-        and later: parts end with a date), by id: stamps, dates and seatings read for them,
-        outcomes from the cache (or scored now). Read by date, not by ids: a list of thousands
-        of ids made SQLite scan the tables for each (0.7 s for ten years)."""
-        tables = self.tables.filter(evening__date__gte=self.parts[first][0][-1])
-        read = list(
-            tables.only("id", "created_at", "version", "evening").annotate(
-                night_date=F("evening__date")
-            )
+        and later: parts end with a date), by id (:func:`ladder_inputs`)."""
+        return ladder_inputs(self.tables, self.parts[first][0][-1])
+
+    def missing(self, wanted: Iterable[int]) -> int | None:
+        """The first part :meth:`rated` would make to give ``wanted`` (None: all kept)."""
+        scope = (self.club.pk, self.variant, self.scope)
+        slots = {i: derived.rating_slot(*scope, i) for i in range(len(self.parts))}
+        lists = {i: derived.rating_history_slot(*scope, i) for i in wanted}
+        kept = cache.get_many([*slots.values(), *lists.values()])
+        bad = [
+            i
+            for i, slot in [*slots.items(), *lists.items()]
+            if not (slot in kept and kept[slot][0] == self.keys[i])
+        ]
+        first = min(bad, default=None)
+        return first if first is not None and first <= max(wanted, default=-1) else None
+
+
+def ladder_inputs(tables: Any, since: str) -> dict[int, TableResult]:
+    """The ladder input of each of ``tables`` dated ``since`` or later, by id: stamps, dates
+    and seatings read for them, outcomes from the cache (or scored now). Read by date, not by
+    ids: a list of thousands of ids made SQLite scan the tables for each (0.7 s for ten
+    years)."""
+    tables = tables.filter(evening__date__gte=since)
+    read = list(
+        tables.only("id", "created_at", "version", "evening").annotate(
+            night_date=F("evening__date")
         )
-        seatings: dict[int, dict[str, int]] = {t.pk: {} for t in read}
-        seats = Seat.objects.filter(table__in=tables.values("pk"), player__isnull=False)
-        for table_id, seat, player_id in seats.values_list("table_id", "seat", "player_id"):
+    )
+    seatings: dict[int, dict[str, int]] = {t.pk: {} for t in read}
+    seats = Seat.objects.filter(table__in=tables.values("pk"), player__isnull=False)
+    for table_id, seat, player_id in seats.values_list("table_id", "seat", "player_id"):
+        seatings[table_id][seat] = player_id
+    found = outcomes(read)
+    return {
+        t.pk: bind(found[t.pk], t.night_date, seatings[t.pk])  # type: ignore[attr-defined]
+        for t in read
+        if t.pk in found
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# The club's records
+#
+# Worked out from every table of the club's nights of one variant (its points are its own
+# unit), kept under a key naming each table's stamp, night and date (derived.records_key): a
+# deal saved, corrected or voided, a name or a seat changed, moves a table's version and so
+# the key, as it does the ladders'.
+
+RECORD_LINES = 5  # players listed for the most slams and the longest runs
+
+
+@dataclass(frozen=True)
+class BiggestRubber:
+    """The rubber won by the most points: by whom, the points of the winners and of the best
+    other side, and where (the night, the table, the rubber's number there)."""
+
+    winners: tuple[tuple[int, str], ...]  # (player id, name)
+    margin: int
+    points: int
+    other: int
+    date: datetime.date
+    night: str
+    night_token: str
+    table_number: int | None
+    table_title: str
+    rubber: int
+
+
+@dataclass(frozen=True)
+class ClubRecords:
+    variant: str
+    rubbers: int  # finished rubbers counted
+    biggest: BiggestRubber | None
+    slams: tuple[tuple[int, str, int], ...]  # (player id, name, slams), most first
+    runs: tuple[tuple[int, str, statistics.Run], ...]  # longest first
+    contracts: tuple[tuple[str, int, int, int], ...]  # game, declared, made, failed (bidding)
+
+
+def club_records(club: Club, variant: str) -> ClubRecords:
+    """The club's records in ``variant``, from the cache or worked out now."""
+    tables = club_tables(club, variant=variant)
+    rows = derived.stamp_rows(
+        tables, night=F("evening_id"), night_date=Cast("evening__date", TextField())
+    )
+    key = derived.records_key(club.pk, variant, rows)
+    kept = cache.get(key)
+    if kept is None:
+        kept = _records(variant, tables)
+        cache.set(key, kept, CACHE_SECONDS)
+    return kept
+
+
+def _records(variant: str, queryset: Any) -> ClubRecords:
+    every = list(
+        queryset.select_related("evening").only(
+            "id",
+            "created_at",
+            "version",
+            "number",
+            "title",
+            *(f"evening__{f}" for f in NIGHT_FIELDS),
+        )
+    )
+    seatings: dict[int, dict[str, int]] = {t.pk: {} for t in every}
+    names: dict[int, str] = {}
+    seats = Seat.objects.filter(table__in=queryset.values("pk"), player__isnull=False)
+    for table_id, seat, player_id, name in seats.values_list(
+        "table_id", "seat", "player_id", "player__name"
+    ):
+        if table_id in seatings:
             seatings[table_id][seat] = player_id
-        found = outcomes(read)
-        return {
-            t.pk: bind(found[t.pk], t.night_date, seatings[t.pk])  # type: ignore[attr-defined]
-            for t in read
-            if t.pk in found
-        }
+            names[player_id] = name
+    found = outcomes(every)
+    bound: list[TableResult] = []
+    biggest: BiggestRubber | None = None
+    slams: Counter[int] = Counter()
+    contracts: dict[str, list[int]] = {}
+    for table in every:
+        if table.pk not in found:
+            continue
+        outcome, night = found[table.pk], table.evening
+        assert night is not None
+        result = bind(outcome, night.date, seatings[table.pk])
+        if not result.played:
+            continue
+        bound.append(result)
+        for side, count in outcome.slams.items():
+            slams.update(dict.fromkeys(result.teams.get(side, ()), count))
+        for kinds in outcome.contracts.values():
+            for game, (declared, made) in kinds.items():
+                tally = contracts.setdefault(game, [0, 0])
+                tally[0] += declared
+                tally[1] += made
+        best = outcome.best_rubber
+        if best is not None and (biggest is None or best[2] - best[3] > biggest.margin):
+            number, side, points, other = best
+            biggest = BiggestRubber(
+                winners=tuple((pid, names.get(pid, "?")) for pid in result.teams.get(side, ())),
+                margin=points - other,
+                points=points,
+                other=other,
+                date=night.date,
+                night=night.name,
+                night_token=night.token,
+                table_number=table.number,
+                table_title=table.title,
+                rubber=number,
+            )
+    runs = sorted(
+        statistics.winning_runs(bound).values(),
+        key=lambda r: (-r.length, r.last, roster_order(names.get(r.player, "?"))),  # type: ignore[call-overload]
+    )
+    most = sorted(slams.items(), key=lambda pc: (-pc[1], roster_order(names.get(pc[0], "?"))))
+    order = list(GAME_ORDER)
+    return ClubRecords(
+        variant=variant,
+        rubbers=sum(len(r.rubber_winners) for r in bound),
+        biggest=biggest,
+        slams=tuple((pid, names.get(pid, "?"), n) for pid, n in most[:RECORD_LINES] if n),
+        runs=tuple((r.player, names.get(r.player, "?"), r) for r in runs[:RECORD_LINES]),  # type: ignore[misc]
+        contracts=tuple(
+            (game, declared, made, declared - made)
+            for game, (declared, made) in sorted(
+                contracts.items(), key=lambda gt: order.index(gt[0]) if gt[0] in order else 99
+            )
+        ),
+    )
+
+
+GAME_ORDER = ("trump", "grand", "null", "grand-null")  # the bidding variant's contracts

@@ -8,8 +8,10 @@ refused, cannot reorder the rest of the line ("<bdi>Анна</bdi> (N) deals").
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any, NamedTuple
 
+from django.utils.formats import number_format
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
@@ -66,15 +68,26 @@ def with_names(template: str, **names: Any) -> SafeString:
 
 
 def signed(amount: Any) -> str:
-    """+5, −5 (a true minus sign) or 0."""
+    """+5, −5 (a true minus sign) or 0; a fraction in the language's format (+2,5 in
+    Russian)."""
     if amount is None or amount == "":
         return ""
-    text = f"{abs(amount):g}" if isinstance(amount, float) else str(abs(amount))
+    if isinstance(amount, float) and not amount.is_integer():
+        text = number_format(Decimal(f"{abs(amount):g}"))
+    else:
+        text = f"{abs(amount):g}" if isinstance(amount, float) else str(abs(amount))
     if amount > 0:
         return "+" + text
     if amount < 0:
         return "\u2212" + text
     return text
+
+
+def percent(share: float | None) -> str:
+    """A share as a whole percentage in the language's way of writing it (62%, 62 %)."""
+    if share is None:
+        return ""
+    return str(_("%(percent)s%%") % {"percent": round(share * 100)})
 
 
 def sides_label(sides: Any) -> str:

@@ -3,6 +3,7 @@ renders its partial (templates/display/); no HTML is written here."""
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 from django import template
@@ -148,6 +149,19 @@ def side(code: str) -> str:
 def signed(amount: Any) -> str:
     """+5, −5 (a true minus sign) or 0."""
     return text.signed(amount)
+
+
+@register.filter
+def svg_image(svg: Any) -> str:
+    """A drawn SVG as an image's ``data:`` address: WeasyPrint prints an SVG image, not an
+    ``<svg>`` written in the page (it laid out its labels as text)."""
+    return "data:image/svg+xml;base64," + base64.b64encode(str(svg).encode()).decode()
+
+
+@register.filter
+def percent(share: Any) -> str:
+    """A share as a whole percentage: 62% (62 % in Russian)."""
+    return text.percent(share)
 
 
 @register.filter

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_ratelimit.decorators import ratelimit
 
 from players.models import CONFIRMATION_CHOICES, Club, Player, Season, roster_order
-from scorebook.clubs import export, standings
+from scorebook.clubs import export, standings, statistics
 from scorebook.clubs import services as clubs
 from scorebook.clubs.forms import (
     ClubForm,
@@ -42,7 +42,7 @@ from scorebook.display.variants import variant_name
 from scorebook.printing import pdf
 from scorebook.printing.options import answers_bad_print_options, pdf_response, print_options
 from scorebook.rules import PRESETS
-from scorebook.tables.models import Evening, Seat
+from scorebook.tables.models import Evening, Seat, Table
 from scorebook.text import show_visible
 from scorebook.web.limits import stranger_page_rate
 from scorebook.web.zone import use_zone
@@ -476,6 +476,7 @@ def season_context(club: Club, season: Season) -> dict[str, Any]:
         "variant_name": variant_name(season.variant),
         # Prussian and Hussar have no partners: their qualification asks none (docs/ladders.md)
         "partnerships": PRESETS[season.variant].partnerships,
+        "pair_rubbers": statistics.PAIR_RUBBERS,
         "standings": standings.season_standings(season),
     }
 
@@ -525,6 +526,7 @@ def season_pdf(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     lang, paper = print_options(request, default_lang=club.language)
     with translation.override(lang):
         context = season_context(club, season)
+        context["charts"] = standings.season_charts(season, context["standings"])
     body = pdf.season_pdf(context, lang=lang, paper=paper)
     return pdf_response(body, f"{_file_stem(club, season)}-{paper}.pdf")
 
@@ -578,6 +580,34 @@ def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         "nights": standings.nights_with_surprises(stats),
     }
     return render(request, "clubs/player.html", context)
+
+
+@ratelimit(key="ip", rate=stranger_page_rate, block=True)
+@require_safe
+def club_records(request: HttpRequest, token: str) -> HttpResponse:
+    """The club's records in one variant (the club's usual one, or the one asked for among
+    those played at its nights), worked out from the deals."""
+    club, role = get_club(request, token)
+    played = set(
+        Table.objects.filter(evening__club=club).values_list("variant", flat=True).distinct()
+    )
+    asked = request.GET.get("variant", "")
+    if asked in played:
+        variant = asked
+    else:
+        variant = club.variant if club.variant in played or not played else min(played)
+    context = {
+        "club": club,
+        "role": role,
+        "variant": variant,
+        "variant_name": variant_name(variant),
+        "other_variants": sorted(
+            ((v, variant_name(v)) for v in played if v != variant), key=lambda pair: pair[1]
+        ),
+        "records": standings.club_records(club, variant),
+        "bidding": variant == "progulochny",
+    }
+    return render(request, "clubs/records.html", context)
 
 
 @require_safe

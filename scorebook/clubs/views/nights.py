@@ -117,7 +117,7 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
         "club": night.club,
         "role": role,
         "glance": glance,
-        "ranked": [(variant_name(v), s) for v, s in ranked],
+        "ranked": [(variant_name(v), s) for v, s in standings.with_surprises(night, ranked)],
         "poll_seconds": POLL_SECONDS,
         "night_version": version,
         "variant_name": variant_name,
