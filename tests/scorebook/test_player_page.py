@@ -25,6 +25,7 @@ from players.models import Player, Season
 from scorebook import derived
 from scorebook.clubs import services as clubs
 from scorebook.clubs import standings
+from scorebook.clubs.views import clubs as club_views
 from scorebook.tables import services
 from scorebook.tables.models import Table
 from tests.scorebook.conftest import SEATS, russian_deal
@@ -385,3 +386,18 @@ def test_a_stranger_looping_player_pages_is_held_back_and_a_member_is_not(client
     assert refused.status_code == 429 and "Слишком много страниц" in refused.content.decode()
     assert club_page.status_code == 200
     assert other.status_code == 200 and member.status_code == 200
+
+
+def test_the_page_lists_his_last_nights_and_every_night_when_asked(client, club, monkeypatch):
+    """Hundreds of nights are a long scroll and a slow page: his last ones are listed (here 4
+    of 6), the link shows them all."""
+    monkeypatch.setattr(club_views, "PLAYER_NIGHTS", 4)
+    anna = player(club, "Anna")
+    url = reverse("club_player", args=[club.token, anna.pk])
+    page = client.get(url).content.decode()
+    listed = re.findall(r"<bdi>Night (\d+)</bdi>", page)
+    assert listed == ["3", "4", "5", "6"]
+    assert "His last 4 nights of 6." in page and "nights=all" in page
+    everything = client.get(url, {"variant": "russian", "nights": "all"}).content.decode()
+    assert re.findall(r"<bdi>Night (\d+)</bdi>", everything) == ["1", "2", "3", "4", "5", "6"]
+    assert "Show every night" not in everything

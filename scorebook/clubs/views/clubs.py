@@ -577,9 +577,18 @@ def player_page(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         "stats": stats,
         "chart": standings.rating_chart_of(stats),
         "rating": standings.rating_now(stats.points, club.provisional_rubbers),
-        "nights": standings.nights_with_surprises(stats),
     }
+    # Ten years of a club are hundreds of nights: the page lists his last ones unless asked for
+    # all (a phone's scroll, and the page's time, stay those of a season).
+    nights = standings.nights_with_surprises(stats)
+    every = request.GET.get("nights") == "all"
+    context["nights"] = nights if every else nights[-PLAYER_NIGHTS:]
+    context["nights_hidden"] = 0 if every else max(0, len(nights) - PLAYER_NIGHTS)
+    context["nights_count"] = len(nights)
     return render(request, "clubs/player.html", context)
+
+
+PLAYER_NIGHTS = 30  # the nights a player's page lists unless all are asked for
 
 
 @ratelimit(key="ip", rate=stranger_page_rate, block=True)
