@@ -223,3 +223,19 @@
     name.addEventListener("pointercancel", (event) => end(event, true));
   }
 })();
+
+// The draw form: only the fields of the format chosen (a whist drive's hands, a tournament's
+// deals a round, ...) are shown; without JavaScript they all are, each saying what it is for.
+(() => {
+  const form = document.querySelector(".draw-form");
+  if (!form) return;
+  const rows = form.querySelectorAll("[data-for]");
+  const show = () => {
+    const chosen = form.querySelector("input[name=format]:checked")?.value || "free";
+    for (const row of rows) row.hidden = !row.dataset.for.split(" ").includes(chosen);
+  };
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "format") show();
+  });
+  show();
+})();
