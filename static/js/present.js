@@ -7,6 +7,10 @@
   if (!box) return;
   const items = () => document.querySelectorAll(box.dataset.filter);
   const fold = (text) => text.toLocaleLowerCase().replaceAll("ё", "е");
+  // Enter in the search box filters, it does not send the form (whose first button adds a guest).
+  box.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") event.preventDefault();
+  });
   box.addEventListener("input", () => {
     const wanted = fold(box.value.trim());
     for (const item of items()) item.hidden = wanted !== "" && !fold(item.textContent).includes(wanted);

@@ -214,7 +214,10 @@ def test_the_last_nights_players_are_ticked_in_one_tap(client, club, night, owne
     seating.set_present(night, ids(club, NAMES[19:20]), author=owner)
     Player.objects.filter(name=NAMES[5]).update(archived=True)
     client.force_login(owner)
-    answer = client.post(reverse("night_present", args=[night.token]), {"next": "last"})
+    kept = ids(club, NAMES[19:20])  # ticked on the page (the form sends its ticks)
+    answer = client.post(
+        reverse("night_present", args=[night.token]), {"next": "last", "present": kept}
+    )
     assert answer.status_code == 302
     ticked = set(night.present.values_list("name", flat=True))
     assert ticked == {*NAMES[:5], NAMES[19]}
@@ -255,3 +258,23 @@ def test_every_change_of_the_seating_is_seen_by_the_nights_pages(club, night, ow
         with TestCase.captureOnCommitCallbacks(execute=True):
             step()
         assert derived.night_version(night.pk) != before
+
+
+def test_a_guest_added_keeps_the_ticks_made_and_not_saved_yet(client, club, night, owner):
+    """The trial: two players unticked, then a guest added: the two came back ticked. The
+    guest and the ticks are one form now, saved together."""
+    seating.set_present(night, ids(club, NAMES[:6]), author=owner)
+    client.force_login(owner)
+    ticked = ids(club, NAMES[:4])  # Player E and F unticked on the page
+    client.post(
+        reverse("night_present", args=[night.token]),
+        {"next": "guest", "guest": "Visitor", "present": ticked},
+    )
+    assert set(night.present.values_list("name", flat=True)) == {*NAMES[:4], "Visitor"}
+    answer = client.post(
+        reverse("night_present", args=[night.token]), {"next": "guest", "guest": " "}, follow=True
+    )
+    assert (
+        "Type the guest&#x27;s name." in answer.content.decode()
+        or "Type the guest" in answer.content.decode()
+    )

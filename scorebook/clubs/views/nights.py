@@ -423,12 +423,16 @@ def night_present(request: HttpRequest, token: str) -> HttpResponse:
     _organiser(request, night)
     assert night.club is not None
     if request.method == "POST":
+        ids = [int(v) for v in request.POST.getlist("present") if v.isdigit()]
         try:
-            if request.POST.get("guest", "").strip():
+            if request.POST.get("next") == "guest" or request.POST.get("guest", "").strip():
+                # the ticks made so far are kept with the guest (one form, one save)
+                seating.set_present(night, ids, author=request.user)  # type: ignore[arg-type]
+                if not request.POST.get("guest", "").strip():
+                    raise clubs.ClubError(_("Type the guest's name."), "guest")
                 guest = seating.add_guest(night, request.POST["guest"], author=request.user)  # type: ignore[arg-type]
                 messages.success(request, with_names(_("%(name)s is present."), name=guest.name))
             elif request.POST.get("next") == "last":  # tick those of the last night too
-                ids = list(night.present.values_list("pk", flat=True))
                 last = seating.last_nights_players(night)
                 seating.set_present(night, ids + last, author=request.user)  # type: ignore[arg-type]
                 if last:
@@ -444,7 +448,6 @@ def night_present(request: HttpRequest, token: str) -> HttpResponse:
                 else:
                     messages.info(request, _("The club has no earlier night with players."))
             else:
-                ids = [int(v) for v in request.POST.getlist("present") if v.isdigit()]
                 seating.set_present(night, ids, author=request.user)  # type: ignore[arg-type]
                 if request.POST.get("next") == "seating":
                     return redirect("night_seating", token=night.token)
