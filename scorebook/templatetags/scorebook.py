@@ -4,9 +4,12 @@ renders its partial (templates/display/); no HTML is written here."""
 from __future__ import annotations
 
 import base64
+import functools
 from typing import Any
 
+import pyphen
 from django import template
+from django.utils import translation
 from django.utils.safestring import SafeString
 
 from scorebook.display import clubs, deals, forms, pad, text
@@ -208,3 +211,20 @@ def declarers(dealer: str, record: Any) -> str:
 def log_what(entry: Any) -> SafeString:
     """A line of the club's history in words (display.clubs)."""
     return clubs.log_what(entry)
+
+
+@functools.cache
+def _hyphenator(language: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=language if language in pyphen.LANGUAGES else "en")
+
+
+@register.filter
+def hyphenate(words: Any) -> str:
+    """Soft hyphens at the syllables of the page language's words (pyphen's dictionaries, the
+    ones WeasyPrint hyphenates the PDFs with): a header word wider than its narrow column
+    breaks as people break it, "Парт-нёры", never anywhere ("Парт/нёры" reads as nothing)."""
+    hyphenator = _hyphenator((translation.get_language() or "en").split("-")[0])
+    return " ".join(
+        hyphenator.inserted(word, hyphen="\u00ad") if len(word) > 5 else word
+        for word in str(words).split(" ")
+    )

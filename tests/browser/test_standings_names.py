@@ -46,6 +46,29 @@ WORDS_WIDER_THAN_CELL = """() => {
 }"""
 
 
+# Each syllable of a figure's header (the parts between its soft hyphens, a hyphen added)
+# against the width of its header cell: a wider one would be cut inside a syllable.
+SYLLABLES_WIDER_THAN_HEADER = """() => {
+  const found = [];
+  for (const cell of document.querySelectorAll('table.standings thead th.num')) {
+    const style = getComputedStyle(cell);
+    const inner = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    for (const word of cell.textContent.trim().split(/\\s+/)) {
+      for (const part of word.split('\\u00ad')) {
+        const probe = document.createElement('span');
+        probe.style.whiteSpace = 'nowrap';
+        probe.textContent = part + '-';
+        cell.appendChild(probe);
+        const wide = probe.getBoundingClientRect().width;
+        cell.removeChild(probe);
+        if (wide > inner + 0.5) found.push(`${part}: ${wide.toFixed(1)} > ${inner.toFixed(1)}`);
+      }
+    }
+  }
+  return found;
+}"""
+
+
 def make_club(organiser_name: str) -> tuple[str, int]:
     from django.contrib.auth import get_user_model
 
@@ -68,7 +91,9 @@ def make_club(organiser_name: str) -> tuple[str, int]:
 
 
 @pytest.mark.parametrize("locale", ["ru-RU", "en-GB"])
-def test_a_ladders_names_break_between_words_not_inside_them(site, new_context, locale) -> None:
+def test_a_ladders_names_break_between_words_not_inside_them(
+    site, new_context, shot, locale
+) -> None:
     token, season = site.db(lambda: make_club(f"org-{locale}"))
     page = new_context(locale=locale).new_page()
 
@@ -77,3 +102,6 @@ def test_a_ladders_names_break_between_words_not_inside_them(site, new_context, 
     assert page.locator("table.standings td.name").count() == len(NAMES)
     assert page.evaluate(WORDS_WIDER_THAN_CELL) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # The headers in full break at their syllables ("Парт-нёры"), never inside one.
+    assert page.evaluate(SYLLABLES_WIDER_THAN_HEADER) == []
+    shot(page, f"standings-names-{locale}")

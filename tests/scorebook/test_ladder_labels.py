@@ -56,8 +56,8 @@ def test_the_season_page_writes_its_columns_in_full(client, club, lang, full, ab
 
     columns = header(page)
     summary = page.split('<p class="hint">', 1)[1].split("</p>", 1)[0]
-    for word in full[:2]:
-        assert f">{word}</th>" in columns
+    for word in full[:2]:  # in full, soft hyphens aside (where a narrow column may break it)
+        assert f">{word}</th>" in columns.replace("\u00ad", "")
     assert full[2] in summary
     for word in abbreviated:
         assert word not in columns + summary
@@ -66,7 +66,7 @@ def test_the_season_page_writes_its_columns_in_full(client, club, lang, full, ab
 def test_the_club_page_ladder_says_partners_in_full_in_russian(client, club):
     page = client.get(reverse("club", args=[club.token]), HTTP_ACCEPT_LANGUAGE="ru")
 
-    columns = header(page.content.decode())
+    columns = header(page.content.decode()).replace("\u00ad", "")
     assert ">Партнёры</th>" in columns and "Парт." not in columns
 
 
