@@ -74,7 +74,7 @@ def test_the_club_page_ladder_says_partners_in_full_in_russian(client, club):
     ("lang", "rubbers", "honours"),
     [
         ("ru", r"<dt>Робберы</dt><dd>выиграно 1 из 1</dd>",
-         r"<dt>Онеры</dt><dd>в среднем \d+,\d\d за сдачу у его пары</dd>"),
+         r"<dt>Онеры</dt><dd>в среднем \d+,\d\d за сдачу у пары игрока</dd>"),
         ("en", r"<dt>Rubbers</dt><dd>won 1 of 1</dd>",
          r"<dt>Honours</dt><dd>on average \d+\.\d\d a deal, held by his side</dd>"),
     ],
