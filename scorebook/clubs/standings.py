@@ -226,11 +226,23 @@ class Standings:
     # rubbers together, best first.
     pairs: tuple[tuple[tuple[int, int], statistics.Tally], ...] = ()
     pairs_qualified: int = 0  # how many pairs qualify (``pairs`` holds the first of them)
+    # While none qualifies: the pairs with the most rubbers together so far (a club reads who
+    # is nearest to it rather than nothing at all).
+    nearest: tuple[tuple[tuple[int, int], statistics.Tally], ...] = ()
     # A night's standings: each player's rated rubbers of that date against those the
     # ratings expected (:func:`with_surprises`), the figure his page shows for the night.
     surprises: dict[int, NightSurprise] = field(default_factory=dict)
 
     def best_pairs(self) -> list[dict[str, Any]]:
+        return self._pair_rows(self.pairs)
+
+    @property
+    def nearest_pairs(self) -> list[dict[str, Any]]:
+        return self._pair_rows(self.nearest)
+
+    def _pair_rows(
+        self, pairs: tuple[tuple[tuple[int, int], statistics.Tally], ...]
+    ) -> list[dict[str, Any]]:
         return [
             {
                 "members": [(a, self.names.get(a, "?")), (b, self.names.get(b, "?"))],
@@ -239,7 +251,7 @@ class Standings:
                 "share": t.share,
                 "net": t.net,
             }
-            for (a, b), t in self.pairs
+            for (a, b), t in pairs
         ]
 
     @property
@@ -337,11 +349,12 @@ def season_standings(season: Season) -> Standings:
         if not season.include_guests:  # a pair is a line of the season's: no guest in it
             pairs = {p: t for p, t in pairs.items() if not guests & set(p)}
         best = statistics.best_partnerships(pairs)
-        kept = (ladder, left_out, tuple(best[: statistics.PAIRS_SHOWN]), len(best))
+        nearest = () if best else statistics.nearest_partnerships(pairs)
+        kept = (ladder, left_out, tuple(best[: statistics.PAIRS_SHOWN]), len(best), nearest)
         cache.set(key, kept, CACHE_SECONDS)
-    ladder, left_out, best, qualified = kept
+    ladder, left_out, best, qualified, nearest = kept
     shown = {s.player for s in ladder.standings}
-    return Standings(ladder, names, frozenset(guests & shown), left_out, best, qualified)
+    return Standings(ladder, names, frozenset(guests & shown), left_out, best, qualified, nearest)
 
 
 def current_season(club: Club, today: datetime.date | None = None) -> Season | None:

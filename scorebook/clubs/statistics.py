@@ -103,6 +103,19 @@ def best_partnerships(
     return sorted(kept, key=lambda pt: (-(pt[1].won / pt[1].rubbers), -pt[1].net, -pt[1].rubbers))
 
 
+NEAREST_SHOWN = 3  # pairs named while none has PAIR_RUBBERS rubbers together
+
+
+def nearest_partnerships(
+    pairs: dict[tuple[PlayerKey, PlayerKey], Tally], shown: int = NEAREST_SHOWN
+) -> tuple[tuple[tuple[PlayerKey, PlayerKey], Tally], ...]:
+    """While no pair has enough rubbers together: the pairs with the most finished rubbers
+    together so far, then by the share won and the net result (at most ``shown``)."""
+    played = [(pair, t) for pair, t in pairs.items() if t.rubbers > 0]
+    played.sort(key=lambda pt: (-pt[1].rubbers, -(pt[1].won / pt[1].rubbers), -pt[1].net))
+    return tuple(played[:shown])
+
+
 @dataclass(frozen=True)
 class Run:
     """A player's longest run of rubbers won one after another: its length, and the dates of

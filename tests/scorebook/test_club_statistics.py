@@ -412,3 +412,23 @@ def test_the_records_open_by_the_clubs_link_only_and_never_by_a_nights_or_an_old
     old = club.token
     clubs.new_public_link(club, author=owner)
     assert client.get(reverse("club_records", args=[old])).status_code == 404
+
+
+def test_while_no_pair_qualifies_the_season_names_the_nearest_pairs(client, club):
+    """The second trial: "no partnership has 10 rubbers" left a club with no answer. The page
+    names the pairs with the most rubbers together so far, with their rubbers won."""
+    season = club.seasons.get()
+    html = get(client, "season", club.token, season.pk)
+    every = standings._tables(standings.club_tables(club, season=season))
+    pairs = statistics.partnerships(r for _t, _o, r in standings.results(every))
+    names = {p.pk: p.name for p in club.roster.all()}
+    most = max(t.rubbers for t in pairs.values())
+    assert 0 < most < statistics.PAIR_RUBBERS
+    listed = re.search(r'<ul class="nearest-pairs">(.*?)</ul>', html, re.S).group(1)
+    items = re.findall(r"<li>(.*?)</li>", listed, re.S)
+    assert 1 <= len(items) <= statistics.NEAREST_SHOWN
+    (a, b), first = statistics.nearest_partnerships(pairs)[0]
+    assert first.rubbers == most
+    assert names[a] in items[0] and names[b] in items[0]
+    assert f"won {first.won} of {first.rubbers} rubber" in items[0]
+    assert "The nearest so far" in html
