@@ -23,7 +23,7 @@ from players.names import name_key as name_key  # the callers import it with the
 LADDER_KINDS = [
     ("total", _("total")),
     ("average", _("average")),
-    ("rating", _("OpenSkill rating")),
+    ("rating", _("rating (strength from the rubbers won)")),
 ]
 LANGUAGES = [("en", "English"), ("ru", "Русский")]
 

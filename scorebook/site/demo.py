@@ -113,7 +113,8 @@ def _random_deals(rng: random.Random, count: int) -> list[dict[str, Any]]:
 
 
 def seed_club(stdout: Any) -> None:
-    """A club with an organiser, three weekly nights of two Russian tables and a season."""
+    """A club with an organiser, three weekly nights of two Russian tables, and a season of
+    the year's total and one of its rating."""
     if Club.objects.filter(name__in=(DEMO_CLUB, *OLD_DEMO_CLUBS)).exists():
         return
     username, password = DEMO_ORGANISER
@@ -138,6 +139,10 @@ def seed_club(stdout: Any) -> None:
     Season.objects.create(club=club, name=f"Сезон {today.year}", variant="russian",
                           starts_on=today.replace(month=1, day=1),
                           ends_on=today.replace(month=12, day=31), kind="total")  # fmt: skip
+    # and its rating: who is strong, who is provisional, who beat what was expected
+    Season.objects.create(club=club, name=f"Рейтинг {today.year}", variant="russian",
+                          starts_on=today.replace(month=1, day=1),
+                          ends_on=today.replace(month=12, day=31), kind="rating")  # fmt: skip
     stdout.write(f"demo club: /c/{club.token}/ (organiser: {username} / {password})")
 
 
