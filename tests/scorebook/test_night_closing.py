@@ -264,7 +264,11 @@ def test_the_printed_night_of_a_closed_night_says_so_and_gives_the_prizes(night,
     assert "prizes" not in open_text.lower() and "final results" not in open_text
     clubs.close_night(night, author=owner)
     night.refresh_from_db()
-    closed_text = " ".join(text(pdf.evening_pdf(night, lang="en", paper="a4")).split())
+    body = pdf.evening_pdf(night, lang="en", paper="a4")
+    closed_text = " ".join(text(body).split())
+    first_page = PdfReader(io.BytesIO(body)).pages[0].extract_text()
+    assert "final results" in first_page  # a closed night opens with its results
+    assert len(PdfReader(io.BytesIO(body)).pages) == 2  # then its table, no blank page
     assert "final results" in closed_text and "prizes" in closed_text.lower()
     local = night.closed_at.astimezone(datetime.timezone(datetime.timedelta(hours=10)))
     assert local.strftime("%H:%M") in closed_text
