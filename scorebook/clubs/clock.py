@@ -88,8 +88,7 @@ def set_clock(
     playing = round_in_play(seating)
     if playing and (restart or clock.get("round") != playing):
         mark_round(seating, playing)
-    night.seating = seating
-    clubs.keep_seating(night)
+    clubs.keep_seating(night, seating)
     return seating
 
 

@@ -215,8 +215,7 @@ def enter(night: Evening, table: int, tricks: list[int | None]) -> dict[str, Any
         seating["entries"] = {}
         _apply_changes(seating)
         clock.mark_round(seating, len(seating["results"]) + 1)  # the next round starts now
-    night.seating = seating
-    clubs.keep_seating(night)
+    clubs.keep_seating(night, seating)
     return seating
 
 
@@ -358,8 +357,7 @@ def late_arrival(
         seating["leaving"].remove(arrived.pk)
     else:
         seating["waiting"] = [*seating.get("waiting", []), arrived.pk]
-    night.seating = seating
-    clubs.keep_seating(night)
+    clubs.keep_seating(night, seating)
     return arrived
 
 
@@ -394,8 +392,7 @@ def player_leaves(night: Evening, player: int, *, author: AbstractBaseUser) -> P
         )
     else:
         seating["leaving"] = [*leaving, leaver.pk]
-    night.seating = seating
-    clubs.keep_seating(night)
+    clubs.keep_seating(night, seating)
     return leaver
 
 

@@ -210,8 +210,7 @@ def swap_seats(night: Evening, first: str, second: str) -> dict[str, Any]:
         raise clubs.ClubError(_("Choose two different seats to swap."), "first")
     _put(seating, first, holders[second])
     _put(seating, second, holders[first])
-    night.seating = seating
-    clubs.keep_seating(night)
+    clubs.keep_seating(night, seating)
     return seating
 
 
@@ -257,8 +256,7 @@ def start_all(night: Evening, *, author: AbstractBaseUser) -> list[Table]:
         )
         started.append(table)
     seating["started"] = [t.pk for t in started]
-    night.seating = seating
-    clubs.keep_seating(night)
+    clubs.keep_seating(night, seating)
     return started
 
 
@@ -671,8 +669,7 @@ def start_round(night: Evening, *, author: AbstractBaseUser) -> list[Table]:
     seating["round_tables"][str(upcoming.number)] = [t.pk for t in started]
     seating["current"] = upcoming.number
     clock.mark_round(seating, upcoming.number)  # the round clock counts from now
-    night.seating = seating
-    clubs.keep_seating(night)
+    clubs.keep_seating(night, seating)
     return started
 
 
@@ -797,7 +794,7 @@ def late_arrival(
             seating["waiting"] = [arrived.pk]
             for later in seating["schedule"][int(seating.get("current", 0)) :]:
                 later["sit_out"].append(arrived.pk)
-            _keep(night, seating)
+            clubs.keep_seating(night, seating)
             return arrived
         seating["pairs"] = [*_pairs_of(seating), [waiting[0], arrived.pk]]
         seating["waiting"] = waiting[1:]
@@ -847,11 +844,6 @@ def _materialised(seating: dict[str, Any]) -> dict[str, Any]:
     return seating
 
 
-def _keep(night: Evening, seating: dict[str, Any]) -> None:
-    night.seating = seating
-    clubs.keep_seating(night)
-
-
 def _replan_night(night: Evening, seating: dict[str, Any]) -> None:
     """The rounds not started yet, planned again for the players (pairs) in the event now,
     as many as were left (at most the new plan's whole); refused, with nothing saved, when
@@ -892,7 +884,7 @@ def _replan_night(night: Evening, seating: dict[str, Any]) -> None:
         {"games": games, "sit_out": out} for games, out in new
     ]
     seating["rounds"] = len(seating["schedule"])
-    _keep(night, seating)
+    clubs.keep_seating(night, seating)
 
 
 def _replan_pairs(

@@ -819,10 +819,13 @@ def night_prizes(
     return lists
 
 
-def keep_seating(night: Evening) -> dict[str, Any]:
-    """Save the night's seating (its draw, its rounds, its drive, its round clock) and tell the
-    pages that show it (the night page, the room's screen, the players' routes) that it
-    changed: every write of a seating goes through here, so none is saved unseen."""
+def keep_seating(night: Evening, seating: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Save the night's seating (``seating`` when given: its draw, its rounds, its drive, its
+    round clock) and tell the pages that show it (the night page, the room's screen, the
+    players' routes) that it changed: every write of a seating goes through here, so none is
+    saved unseen."""
+    if seating is not None:
+        night.seating = seating
     night.save(update_fields=["seating"])
     derived.night_changed(night.pk)
     return night.seating
