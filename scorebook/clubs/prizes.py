@@ -26,4 +26,4 @@ def night_prizes(
         return [{"variant": "", "first": given["first"], "booby": given["booby"]}]
     if ranked is None:
         _glance, ranked = standings.night_view(night)
-    return clubs.night_prizes(ranked, booby=club.booby_prize, guests=club.guest_prizes)
+    return clubs.prizes_by_variant(ranked, booby=club.booby_prize, guests=club.guest_prizes)

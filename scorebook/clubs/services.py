@@ -796,7 +796,7 @@ def prizes(
     return first, last
 
 
-def night_prizes(
+def prizes_by_variant(
     ranked: list[tuple[str, Any]], *, booby: bool, guests: bool = False
 ) -> list[dict[str, Any]]:
     """Each variant's prize winners of a night (``ranked``: each variant and its standings,

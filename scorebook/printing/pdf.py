@@ -687,14 +687,14 @@ def evening_pdf(evening: Evening, *, lang: str, paper: str, base_url: str | None
         sheets = [
             table_sheet(t, base_url, number=t.number or i) for i, t in enumerate(tables, start=1)
         ]
-        prizes = closed_night_prizes(evening)
+        given = closed_night_prizes(evening)
         closed = closed_when(evening)
     return render_pdf(
         "printing/print/sheets.html",
         {
             "sheets": sheets,
             "evening": evening,
-            "prizes": prizes,
+            "prizes": given,
             "closed": closed,
             "groups": evening_nets(sheets),
             "club": evening.club.name if evening.club else "",

@@ -272,5 +272,5 @@ def test_the_printed_night_of_a_closed_night_says_so_and_gives_the_prizes(night,
     assert "final results" in closed_text and "prizes" in closed_text.lower()
     local = night.closed_at.astimezone(datetime.timezone(datetime.timedelta(hours=10)))
     assert local.strftime("%H:%M") in closed_text
-    ranked = clubs.night_prizes(standings.night_view(night)[1], booby=night.club.booby_prize)
+    ranked = clubs.prizes_by_variant(standings.night_view(night)[1], booby=night.club.booby_prize)
     assert ranked[0]["first"] and all(name in closed_text for _p, name, _v in ranked[0]["first"])
