@@ -18,7 +18,10 @@ How each ``v`` is obtained (docs/movements.md says the same in words):
   for each orbit of the multipliers ``{1, ω, -1, -ω}``; for 21, 33, 45 and 57 a search.
 - ``v`` = 4n: a cyclic tournament on ``Z_(v-1)`` plus a fixed player ∞ (a search). From 16
   players up ∞'s table in the base round is ``(∞, 1, 0, 2)``: his partner 0, his opponents 1
-  and 2. 64 players: the affine geometry AG(6, 2) instead (:func:`affine_64`).
+  and 2. 64 players: the affine geometry AG(6, 2) instead (:func:`affine_64`). 56 players:
+  a product, Z_55 = Z_11 x Z_5 plus ∞, built from the tournament for 12 (:func:`product_base`).
+- 55 players: a cyclic plan on Z_55 whose base round leaves 0, 1 and 2 out, most of its tables
+  those of the product for 56 (:func:`three_out_base`), the rounds taken j = 0, 3, 6, ....
 - ``v`` = 4n + 3 from 15 up: the tournament for ``v + 1`` without ∞ (without player 64 for
   63). In each round the three players of ∞'s table sit out, ``{j, j + 1, j + 2}`` in round
   ``j``; taking the rounds in the order ``j = 0, 3, 6, ...`` makes every player sit out once
@@ -42,12 +45,20 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import combinations
+from itertools import combinations, permutations
 from math import gcd
 from pathlib import Path
 
-from .individual import MAX_PLAYERS, MIN_PLAYERS, SHIPPED, Designs, build, check_individual
-from .plans import numbered
+from .individual import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SHIPPED,
+    Designs,
+    build,
+    check_individual,
+    every_third,
+)
+from .plans import check, numbered
 
 INFINITY = -1
 Table = tuple[int, int, int, int]  # N, E, S, W; partners N-S and E-W
@@ -404,7 +415,116 @@ def affine_64(seed: int) -> list[list[Table]]:
 def removal_order(v: int) -> tuple[int, ...]:
     """The rounds of Wh(v + 1) without ∞ in the order j = 0, 3, 6, ...: round j sits out
     {j, j + 1, j + 2}, so the sit-outs run through the players in turn."""
-    return tuple((3 * t) % v + ((3 * t) // v if v % 3 == 0 else 0) for t in range(v))
+    return every_third(v)
+
+
+# ---------------------------------------------------------------------------------------------
+# 56 and 55 players: a product of Z_q and Z_p (q = 3 mod 4 with a cyclic Wh(q + 1), p = 1 mod 4
+# prime), the construction of the literature's product theorems for Z-cyclic whist tournaments
+
+PRODUCTS = {56: (11, 5)}  # Wh(qp + 1) on Z_qp plus ∞
+THREE_OUT_PRODUCTS = {55: (11, 5)}  # a plan for qp players, 0, 1 and 2 out of the base round
+
+
+def _crt(q: int, p: int, a: int, b: int) -> int:
+    """The element of Z_qp that is a modulo q and b modulo p."""
+    return next(x for x in range(q * p) if x % q == a % q and x % p == b % p)
+
+
+def product_tables(q: int, p: int, coefficients: Sequence[int]) -> list[Table]:
+    """The q tables ((αa, 1), (βa, ω), (γa, -1), (δa, -ω)) of Z_q x Z_p, a in Z_q, where ω² = -1
+    in Z_p and α, β, γ, δ are distinct and not 0 modulo q.
+
+    Their partner differences ((α-γ)a, 2) and ((β-δ)a, 2ω) with their negatives are every
+    element with a second part not 0, once; their opponent differences have the second parts
+    ±1 ± ω, which are the four elements of Z_p* (p = 5), each first part twice."""
+    omega = next(x for x in range(2, p) if x * x % p == p - 1)
+    alpha, beta, gamma, delta = coefficients
+    return [
+        (
+            _crt(q, p, alpha * a, 1),
+            _crt(q, p, beta * a, omega),
+            _crt(q, p, gamma * a, p - 1),
+            _crt(q, p, delta * a, p - omega),
+        )
+        for a in range(q)
+    ]
+
+
+def product_base(q: int, p: int, data: Designs) -> tuple[tuple[int, ...], list[Table]]:
+    """A cyclic Wh(qp + 1) on Z_qp plus ∞: the base round of the cyclic Wh(q + 1) on Z_q plus ∞
+    (its element x becomes (x, 0)), which takes every difference (d, 0), and the tables of
+    :func:`product_tables`, which take the others."""
+    moduli, below = data.whist[q + 1]
+    check(moduli == (q,), f"Wh({q + 1}) is not cyclic on Z_{q}")
+
+    def lift(x: int) -> int:
+        return INFINITY if x == INFINITY else _crt(q, p, x, 0)
+
+    lifted: list[Table] = [(lift(n), lift(e), lift(s), lift(w)) for n, e, s, w in below]
+    return (q * p,), lifted + product_tables(q, p, (1, 3, 2, 4))
+
+
+def three_out_base(q: int, p: int) -> tuple[tuple[int, ...], list[Table]]:
+    """A base round on Z_qp without 0, 1 and 2: partner differences each at most once, opponent
+    differences once or twice. The tables of :func:`product_tables` that miss 0, 1 and 2 are
+    kept (for the first coefficients, in order, for which the rest can be seated); the others'
+    players and those of Z_q x {0} are seated by a depth-first search."""
+    v, out = q * p, {0, 1, 2}
+    for coefficients in permutations(range(1, q), 4):
+        kept = [t for t in product_tables(q, p, coefficients) if not set(t) & out]
+        free = sorted(set(range(v)) - out - {x for t in kept for x in t})
+        rest = _seat_rest(v, kept, free)
+        if rest is not None:
+            return (v,), kept + rest
+    raise RuntimeError(f"no plan for {v} players with three out")
+
+
+def _seat_rest(v: int, kept: list[Table], free: list[int]) -> list[Table] | None:
+    """Tables for ``free`` beside ``kept``: every difference a partner difference at most once,
+    an opponent difference once or twice."""
+    half = v // 2
+    partners, opponents = Counter[int](), Counter[int]()
+
+    def cls(d: int) -> int:
+        return min(d % v, -d % v)
+
+    for n, e, s, w in kept:
+        partners.update((cls(n - s), cls(e - w)))
+        opponents.update(cls(a - b) for a, b in ((n, e), (n, w), (s, e), (s, w)))
+    if max(partners.values()) > 1 or max(opponents.values()) > 2:
+        return None
+    seated: list[Table] = []
+    nodes = 0
+
+    def extend(rest: list[int]) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if not rest:
+            return all(opponents[d] for d in range(1, half + 1))
+        if nodes > MATCH_LIMIT:
+            return False
+        n = rest[0]
+        for s in rest[1:]:
+            if partners[cls(n - s)]:
+                continue
+            partners[cls(n - s)] += 1
+            others = [x for x in rest[1:] if x != s]
+            for e, w in combinations(others, 2):
+                foes = [cls(a - b) for a, b in ((n, e), (n, w), (s, e), (s, w))]
+                opponents.update(foes)
+                if not partners[cls(e - w)] and all(opponents[d] <= 2 for d in foes):
+                    partners[cls(e - w)] += 1
+                    seated.append((n, e, s, w))
+                    if extend([x for x in others if x not in (e, w)]):
+                        return True
+                    seated.pop()
+                    partners[cls(e - w)] -= 1
+                opponents.subtract(foes)
+            partners[cls(n - s)] -= 1
+        return False
+
+    return seated if extend(free) else None
 
 
 def arrangements(players: Sequence[int]) -> Iterable[list[Table]]:
@@ -622,9 +742,15 @@ def added_moves(
 def generate(wanted: Iterable[int], data: Designs) -> Designs:
     """``data`` with the designs of ``wanted`` found again (each checked as a whole plan)."""
     for v in sorted(wanted, key=lambda v: (v % 4 not in (0, 1), v)):
-        for table in (data.whist, data.removed, data.added, data.direct):
+        for table in (data.whist, data.removed, data.added, data.direct, data.three_out):
             table.pop(v, None)
-        if v == 64:
+        if v in PRODUCTS:
+            moduli, base = product_base(*PRODUCTS[v], data)
+            data.whist[v] = (moduli, tuple(base))
+        elif v in THREE_OUT_PRODUCTS:
+            moduli, base = three_out_base(*THREE_OUT_PRODUCTS[v])
+            data.three_out[v] = (moduli, tuple(base))
+        elif v == 64:
             data.direct[v] = tuple(tuple(games) for games in affine_64(SEED + v))
         elif v == 63:
             data.removed[v] = tuple(range(63))
@@ -681,6 +807,10 @@ def source(data: Designs) -> str:
     out += ["}", "", "DIRECT: dict[int, tuple[tuple[Seats, ...], ...]] = {"]
     for v, rounds in sorted(data.direct.items()):
         out += _entry(v, "(", [str(tuple(games)) for games in rounds], ")")
+    out += ["}", "", "THREE_OUT: dict[int, tuple[tuple[int, ...], tuple[Seats, ...]]] = {"]
+    for v, (moduli, base) in sorted(data.three_out.items()):
+        items = [str(tuple(table)) for table in base]
+        out += _entry(v, f"({tuple(moduli)!r}, (", items, "))")
     out += ["}", ""]
     return "\n".join(out)
 
@@ -697,6 +827,8 @@ found).
 - ``ADDED[v]`` (v = 4n + 2): the plan of ``v - 1`` with player ``v``: ``(g, q)`` per round, in
   order: round g (0-based) with player v in q's seat, or sitting out when q is 0.
 - ``DIRECT[v]``: every round's games.
+- ``THREE_OUT[v]`` (v = 4n + 3): ``(moduli, base round)`` as ``WHIST``, the base round leaving
+  0, 1 and 2 out (round g leaves g, g + 1, g + 2 out); the rounds are taken j = 0, 3, 6, ....
 
 Seats are (N, E, S, W).
 """
@@ -712,12 +844,18 @@ Seats = tuple[int, int, int, int]
 def main(argv: Sequence[str]) -> int:
     wanted = [int(arg) for arg in argv] or list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     data = Designs(
-        dict(SHIPPED.whist), dict(SHIPPED.removed), dict(SHIPPED.added), dict(SHIPPED.direct)
+        dict(SHIPPED.whist),
+        dict(SHIPPED.removed),
+        dict(SHIPPED.added),
+        dict(SHIPPED.direct),
+        dict(SHIPPED.three_out),
     )
     # a v derived from another needs it first: Wh(v + 1) for 4n + 3, Wh(v - 1) for 4n + 2
     generate(wanted, data)
     for v in range(MIN_PLAYERS, MAX_PLAYERS + 1):
-        if v in data.whist or v in data.removed or v in data.added or v in data.direct:
+        if any(v in table for table in (data.whist, data.removed, data.added, data.direct)) or (
+            v in data.three_out
+        ):
             check_individual(v, numbered(build(v, data)))
     OUTPUT.write_text(source(data))
     print(f"wrote {OUTPUT}", file=sys.stderr)

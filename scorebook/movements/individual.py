@@ -53,9 +53,10 @@ class Designs:
     removed: dict[int, tuple[int, ...]]
     added: dict[int, tuple[tuple[int, int], ...]]
     direct: dict[int, tuple[tuple[Seats, ...], ...]]
+    three_out: dict[int, tuple[tuple[int, ...], tuple[Seats, ...]]]
 
 
-SHIPPED = Designs(designs.WHIST, designs.REMOVED, designs.ADDED, designs.DIRECT)
+SHIPPED = Designs(designs.WHIST, designs.REMOVED, designs.ADDED, designs.DIRECT, designs.THREE_OUT)
 
 
 def individual(players: int, rounds: int | None = None) -> IndividualPlan:
@@ -74,7 +75,7 @@ def individual(players: int, rounds: int | None = None) -> IndividualPlan:
         )
     if not _shipped(players, SHIPPED):
         raise MovementError(
-            f"no plan for {players} players is shipped yet (the designs for 55 to 60 players are "
+            f"no plan for {players} players is shipped yet (the designs for 57 to 60 players are "
             "still being searched for): choose another number of players"
         )
     plan = numbered(_shipped_plan(players)[:rounds])
@@ -110,7 +111,7 @@ def check_individual(players: int, plan: tuple[Round, ...]) -> None:
 
 def _shipped(players: int, data: Designs) -> bool:
     """Whether ``data`` makes a plan for ``players`` (and the plans it is made from)."""
-    if players in data.whist or players in data.direct:
+    if players in data.whist or players in data.direct or players in data.three_out:
         return True
     if players in data.removed:
         return _shipped(players + 1, data)
@@ -128,6 +129,9 @@ def build(players: int, data: Designs) -> list[RawRound]:
         return cyclic(players, *data.whist[players])
     if players in data.direct:
         return [(list(games), _absent(games, players)) for games in data.direct[players]]
+    if players in data.three_out:
+        rounds = cyclic(players, *data.three_out[players])
+        return [rounds[index] for index in every_third(players)]
     if players in data.removed:
         return without_last(build(players + 1, data), data.removed[players])
     check(players in data.added, f"no design for {players} players")
@@ -159,6 +163,13 @@ def cyclic(players: int, moduli: tuple[int, ...], base: tuple[Seats, ...]) -> li
         games = [(seat(n, g), seat(e, g), seat(s, g), seat(w, g)) for n, e, s, w in base]
         rounds.append((games, _absent(games, players)))
     return rounds
+
+
+def every_third(v: int) -> tuple[int, ...]:
+    """Rounds j = 0, 3, 6, ... modulo ``v`` (when 3 divides ``v``, each pass starts one later):
+    if round j's three sit-outs are {j, j + 1, j + 2}, they run through the players in turn, and
+    everyone sits out once before anyone sits out twice."""
+    return tuple((3 * t) % v + ((3 * t) // v if v % 3 == 0 else 0) for t in range(v))
 
 
 def without_last(rounds: list[RawRound], order: tuple[int, ...]) -> list[RawRound]:
