@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from players.models import Club, Player, name_key, normal_name, roster_order
-from scorebook import derived
+from scorebook import derived, movements
 from scorebook.clubs import clock, standings
 from scorebook.clubs import services as clubs
 from scorebook.movements import IndividualPlan, MovementError, Round, individual, pairs, replan
@@ -435,11 +435,27 @@ def round_plan(players: int, rounds: int | None) -> IndividualPlan:
     try:
         return individual(players, rounds=rounds)
     except MovementError as error:
-        raise clubs.ClubError(
-            _("No individual tournament for %(n)s players: %(why)s")
-            % {"n": players, "why": str(error)},
-            "rounds",
-        ) from error
+        raise no_tournament(players, error, "rounds") from error
+
+
+def no_tournament(players: int, error: MovementError, field: str) -> clubs.ClubError:
+    """The refusal of an individual tournament for ``players``, in the user's language when the
+    reason is the number of players (the package's own line otherwise)."""
+    if not movements.MIN_PLAYERS <= players <= movements.MAX_PLAYERS:
+        message = _("No individual tournament for %(n)s players: it takes 4 to 64.") % {
+            "n": players
+        }
+    elif not movements.shipped(players):
+        message = _(
+            "No individual tournament for %(n)s players yet: the plans for 57 to 60 players "
+            "are still missing. Play it with one player more or fewer, or at free tables."
+        ) % {"n": players}
+    else:
+        message = _("No individual tournament for %(n)s players: %(why)s") % {
+            "n": players,
+            "why": str(error),
+        }
+    return clubs.ClubError(message, field)
 
 
 def pairs_plan(players: int, rounds: int | None) -> IndividualPlan:
@@ -875,11 +891,7 @@ def _replan_night(night: Evening, seating: dict[str, Any]) -> None:
                 for r in replan.replan_individual(history, playing, rounds, seed)
             ]
         except MovementError as error:
-            raise clubs.ClubError(
-                _("No individual tournament for %(n)s players: %(why)s")
-                % {"n": len(playing), "why": str(error)},
-                "player",
-            ) from error
+            raise no_tournament(len(playing), error, "player") from error
     seating["schedule"] = [{"games": games, "sit_out": out} for _n, games, out in played] + [
         {"games": games, "sit_out": out} for games, out in new
     ]

@@ -4,6 +4,7 @@ Standard library only, no Django import (a test fails if that changes), typed wi
 ``mypy --strict``. The public API (docs/movements.md)::
 
     plan = individual(12, rounds=None)      # a whist tournament: partners change every round
+    shipped(57)                             # whether individual() has a plan for 57 players
     plan = pairs(7, rounds=None)            # a round robin of fixed partnerships
     drive = progressive(8, results, hands=4, trumps="HCDS")   # a whist drive from its results
 
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from .documents import drive_document, dumps, individual_document, pairs_document
 from .drive import Drive, DriveGame, Standing, check_drive_options, progressive
-from .individual import individual
+from .individual import MAX_PLAYERS, MIN_PLAYERS, individual, shipped
 from .pairs import pairs
 from .plans import (
     IndividualPlan,
@@ -35,6 +36,8 @@ from .plans import (
 from .text import drive_text, individual_text, pairs_text
 
 __all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "Drive",
     "DriveGame",
     "IndividualPlan",
@@ -56,4 +59,5 @@ __all__ = [
     "pairs_document",
     "pairs_text",
     "progressive",
+    "shipped",
 ]

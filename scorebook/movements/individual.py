@@ -89,6 +89,11 @@ def individual(players: int, rounds: int | None = None) -> IndividualPlan:
     )
 
 
+def shipped(players: int) -> bool:
+    """Whether a plan for ``players`` is shipped (4 to 64 but 57 to 60, docs/movements.md)."""
+    return MIN_PLAYERS <= players <= MAX_PLAYERS and _shipped(players, SHIPPED)
+
+
 def full_rounds(players: int) -> int:
     """The number of rounds of the whole plan: ``v`` for odd ``v``, ``v - 1`` for even."""
     return players if players % 2 else players - 1

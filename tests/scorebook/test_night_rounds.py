@@ -9,6 +9,7 @@ import datetime
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from players.models import Player
 from scorebook.clubs import seating
@@ -165,3 +166,17 @@ def test_a_pairs_event_keeps_the_partners_and_meets_every_pair(night, owner):
 def test_a_pairs_event_needs_an_even_number(night, owner):
     with pytest.raises(clubs.ClubError, match="even number of players .9 present"):
         seating.draw_rounds(night, "russian", rounds=None, deals=1, kind=seating.PAIRS)
+
+
+@pytest.mark.parametrize("players", [3, 58, 65])
+def test_a_number_without_a_tournament_is_refused_in_the_users_language(players):
+    """The refusal names the number and what to do, in Russian too: never the package's English."""
+    with pytest.raises(clubs.ClubError) as english:
+        seating.round_plan(players, None)
+    with translation.override("ru"), pytest.raises(clubs.ClubError) as russian:
+        seating.round_plan(players, None)
+    assert f"No individual tournament for {players} players" in str(english.value)
+    assert f"Индивидуального турнира на {players} игрок" in str(russian.value)
+    assert "plan" not in str(russian.value) and "players" not in str(russian.value)
+    if players == 58:
+        assert "57 to 60" in str(english.value) and "one player more or fewer" in str(english.value)
