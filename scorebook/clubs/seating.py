@@ -447,7 +447,7 @@ def no_tournament(players: int, error: MovementError, field: str) -> clubs.ClubE
         }
     elif not movements.shipped(players):
         message = _(
-            "No individual tournament for %(n)s players yet: the plans for 57 to 60 players "
+            "No individual tournament for %(n)s players yet: the plans for 59 and 60 players "
             "are still missing. Play it with one player more or fewer, or at free tables."
         ) % {"n": players}
     else:

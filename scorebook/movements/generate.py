@@ -15,7 +15,9 @@ How each ``v`` is obtained (docs/movements.md says the same in words):
   its elements, round ``g`` is the base round plus ``g``; the element ``g`` sits out). When
   -1 has a square root ω in the ring (Z_v for v = 5, 13, 17, 25, 29, 37, 41, 53, 61; the
   fields GF(9) and GF(49)) the base round is Moore's: the tables ``(x, ωx, -x, -ωx)``, one
-  for each orbit of the multipliers ``{1, ω, -1, -ω}``; for 21, 33, 45 and 57 a search.
+  for each orbit of the multipliers ``{1, ω, -1, -ω}``; for 21, 33 and 45 a search; for 57 a
+  search among the base rounds the multiplier 37 maps onto themselves
+  (:func:`symmetric_base_round`).
 - ``v`` = 4n: a cyclic tournament on ``Z_(v-1)`` plus a fixed player ∞ (a search). From 16
   players up ∞'s table in the base round is ``(∞, 1, 0, 2)``: his partner 0, his opponents 1
   and 2. 64 players: the affine geometry AG(6, 2) instead (:func:`affine_64`). 56 players:
@@ -308,6 +310,8 @@ def whist_design(v: int) -> tuple[tuple[int, ...], list[Table]]:
     if v % 4 == 1:
         moduli = GROUPS.get(v, (v,))
         found = moore(v)
+        if found is None and v in MULTIPLIERS:
+            found = symmetric_base_round(v, MULTIPLIERS[v], SEED + v)
         if found is None:
             found = base_round(Group(moduli), [], list(range(1, v)), SEED + v)
         return moduli, found
@@ -316,6 +320,128 @@ def whist_design(v: int) -> tuple[tuple[int, ...], list[Table]]:
         return group.moduli, infinity_base_round(group, SEED + v)
     fixed: list[Table] = [(INFINITY, 1, 0, 2)]
     return group.moduli, base_round(group, fixed, list(range(3, v - 1)), SEED + v)
+
+
+# ---------------------------------------------------------------------------------------------
+# 57 players: a base round fixed by a multiplier of order 2
+
+MULTIPLIERS = {57: 37}  # 37 = 1 (mod 3) and -1 (mod 19): 37 * 37 = 1 (mod 57)
+Option = tuple[frozenset[int], tuple[Table, ...], Counter[int], Counter[int]]
+
+
+def symmetric_base_round(v: int, m: int, seed: int) -> list[Table]:
+    """A base round of a cyclic Wh(v), v = 4n + 1, that the multiplier ``m`` (m² = 1) maps onto
+    itself, found by an exact-cover search over its tables.
+
+    ``m`` fixes two players f and -f (19 and 38 for 57 and 37), who must then be partners; every
+    other player x makes an *orbit* {x, mx}. The base round is made of one table (f, x, -f, mx)
+    and tables of two orbits {x, mx}, {y, my} seated (x, y, mx, my), (x, mx, y, my) or
+    (x, mx, my, y): each is its own image, so the round is. The search covers every orbit
+    once, every difference once as partners and twice as opponents, branching on the orbit or
+    partner difference with the fewest tables left, and starts again in another order (from
+    ``seed``) when it passes a few thousand nodes."""
+    group = Group((v,))
+    fixed = [x for x in range(1, v) if (m - 1) * x % v == 0]
+    check(len(fixed) == 2, f"{m} must fix exactly two players of Z_{v}")
+    orbits: list[tuple[int, int]] = []
+    seen = {0, *fixed}
+    for x in range(1, v):
+        if x not in seen:
+            orbits.append((x, m * x % v))
+            seen.update(orbits[-1])
+    options: list[Option] = []
+
+    def offer(used: Iterable[int], tables: tuple[Table, ...]) -> None:
+        partners, opponents = Counter[int](), Counter[int]()
+        for n, e, s, w in tables:
+            partners.update((group.diff(n, s), group.diff(e, w)))
+            opponents.update(group.diff(a, b) for a, b in ((n, e), (n, w), (s, e), (s, w)))
+        if max(partners.values()) <= 1 and max(opponents.values()) <= 2:
+            options.append((frozenset(used), tables, partners, opponents))
+
+    f = fixed[0]
+    for i, (x, mx) in enumerate(orbits):
+        offer((i, -1), ((f, x, group.neg[f], mx),))  # -1 stands for "the fixed players' table"
+    for i, j in combinations(range(len(orbits)), 2):
+        (x, mx), (y, my) = orbits[i], orbits[j]
+        for table in ((x, y, mx, my), (x, mx, y, my), (x, mx, my, y)):
+            offer((i, j), (table,))
+    items = [*range(len(orbits)), -1]
+    rng = random.Random(seed)
+    for _attempt in range(1000):
+        rng.shuffle(options)
+        found = _exact_cover(options, items, group.classes, 20_000)
+        if found is not None:
+            return [table for option in found for table in option[1]]
+    raise RuntimeError(f"no base round for {v} fixed by {m}")
+
+
+def _exact_cover(
+    options: Sequence[Option], items: Sequence[int], classes: Sequence[int], limit: int
+) -> list[Option] | None:
+    """Options covering every item once, every class once as partners and twice as
+    opponents; None if there are none or the search passes ``limit`` nodes."""
+    used: set[int] = set()
+    partners, opponents = Counter[int](), Counter[int]()
+    chosen: list[Option] = []
+    nodes = 0
+
+    def fits(option: Option) -> bool:
+        return not (
+            option[0] & used
+            or any(partners[k] + n > 1 for k, n in option[2].items())
+            or any(opponents[k] + n > 2 for k, n in option[3].items())
+        )
+
+    def extend() -> bool:
+        nonlocal nodes
+        nodes += 1
+        if len(used) == len(items):
+            return True
+        if nodes > limit:
+            return False
+        live = [option for option in options if fits(option)]
+        best = _fewest(
+            live, [item for item in items if item not in used], classes, partners, opponents
+        )
+        for option in best:
+            used.update(option[0])
+            partners.update(option[2])
+            opponents.update(option[3])
+            chosen.append(option)
+            if extend():
+                return True
+            chosen.pop()
+            used.difference_update(option[0])
+            partners.subtract(option[2])
+            opponents.subtract(option[3])
+        return False
+
+    return chosen if extend() else None
+
+
+def _fewest(
+    live: list[Option],
+    items: list[int],
+    classes: Sequence[int],
+    partners: Counter[int],
+    opponents: Counter[int],
+) -> list[Option]:
+    """The options of the uncovered item or partner class that has the fewest (none at a dead
+    end, where a class can no longer get its opponents)."""
+    best: list[Option] | None = None
+    for item in items:
+        having = [option for option in live if item in option[0]]
+        if best is None or len(having) < len(best):
+            best = having
+    for k in classes:
+        if not partners[k]:
+            having = [option for option in live if k in option[2]]
+            if best is None or len(having) < len(best):
+                best = having
+        if sum(option[3][k] for option in live) < 2 - opponents[k]:
+            return []
+    return best or []
 
 
 # ---------------------------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def individual(players: int, rounds: int | None = None) -> IndividualPlan:
         )
     if not _shipped(players, SHIPPED):
         raise MovementError(
-            f"no plan for {players} players is shipped yet (the designs for 57 to 60 players are "
+            f"no plan for {players} players is shipped yet (the designs for 59 and 60 players are "
             "still being searched for): choose another number of players"
         )
     plan = numbered(_shipped_plan(players)[:rounds])
@@ -90,7 +90,7 @@ def individual(players: int, rounds: int | None = None) -> IndividualPlan:
 
 
 def shipped(players: int) -> bool:
-    """Whether a plan for ``players`` is shipped (4 to 64 but 57 to 60, docs/movements.md)."""
+    """Whether a plan for ``players`` is shipped (4 to 64 but 59 and 60, docs/movements.md)."""
     return MIN_PLAYERS <= players <= MAX_PLAYERS and _shipped(players, SHIPPED)
 
 
