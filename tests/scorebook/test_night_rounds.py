@@ -182,3 +182,19 @@ def test_a_number_without_a_tournament_is_refused_in_the_users_language(players)
         assert "59 and 60" in str(english.value) and "one player more or fewer" in str(
             english.value
         )
+
+
+@pytest.mark.parametrize("present", [55, 56, 57, 58])
+def test_a_big_club_night_is_played_in_rounds_from_the_new_plans(owner, present):
+    """55 to 58 players (the plans found last): the draw takes them, round 1 starts every
+    table at once, and whoever the plan leaves out sits out."""
+    club = clubs.create_club(user=owner, name="Big", variant="russian", language="en")
+    night = clubs.open_night(club, name="Fri", date=datetime.date(2026, 11, 27), author=owner)
+    players = [clubs.add_player(club, f"Player {n:02}", author=owner) for n in range(present)]
+    seating.set_present(night, [p.pk for p in players], author=owner)
+    seating.draw_rounds(night, "russian", rounds=2, deals=1, seed=7)
+    first = seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    seated = [pid for table in first for pid in table.seats.values_list("player_id", flat=True)]
+    assert len(first) == present // 4 and len(set(seated)) == 4 * (present // 4)
+    assert len({p.pk for p in players} - set(seated)) == present % 4
