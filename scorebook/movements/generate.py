@@ -352,10 +352,7 @@ def symmetric_base_round(v: int, m: int, seed: int) -> list[Table]:
     options: list[Option] = []
 
     def offer(used: Iterable[int], tables: tuple[Table, ...]) -> None:
-        partners, opponents = Counter[int](), Counter[int]()
-        for n, e, s, w in tables:
-            partners.update((group.diff(n, s), group.diff(e, w)))
-            opponents.update(group.diff(a, b) for a, b in ((n, e), (n, w), (s, e), (s, w)))
+        partners, opponents = _differences(group, tables)
         if max(partners.values()) <= 1 and max(opponents.values()) <= 2:
             options.append((frozenset(used), tables, partners, opponents))
 
@@ -374,6 +371,15 @@ def symmetric_base_round(v: int, m: int, seed: int) -> list[Table]:
         if found is not None:
             return [table for option in found for table in option[1]]
     raise RuntimeError(f"no base round for {v} fixed by {m}")
+
+
+def _differences(group: Group, tables: Iterable[Table]) -> tuple[Counter[int], Counter[int]]:
+    """How many times each difference is a partner and an opponent difference at ``tables``."""
+    partners, opponents = Counter[int](), Counter[int]()
+    for n, e, s, w in tables:
+        partners.update((group.diff(n, s), group.diff(e, w)))
+        opponents.update(Matching._differences(group, (n, s), (e, w)))
+    return partners, opponents
 
 
 def _exact_cover(
@@ -538,12 +544,6 @@ def affine_64(seed: int) -> list[list[Table]]:
 # Plans for v = 4n + 3: the tournament for v + 1 without ∞, or a direct search (7 and 11)
 
 
-def removal_order(v: int) -> tuple[int, ...]:
-    """The rounds of Wh(v + 1) without ∞ in the order j = 0, 3, 6, ...: round j sits out
-    {j, j + 1, j + 2}, so the sit-outs run through the players in turn."""
-    return every_third(v)
-
-
 # ---------------------------------------------------------------------------------------------
 # 56 and 55 players: a product of Z_q and Z_p (q = 3 mod 4 with a cyclic Wh(q + 1), p = 1 mod 4
 # prime), the construction of the literature's product theorems for Z-cyclic whist tournaments
@@ -600,24 +600,17 @@ def three_out_base(q: int, p: int) -> tuple[tuple[int, ...], list[Table]]:
     for coefficients in permutations(range(1, q), 4):
         kept = [t for t in product_tables(q, p, coefficients) if not set(t) & out]
         free = sorted(set(range(v)) - out - {x for t in kept for x in t})
-        rest = _seat_rest(v, kept, free)
+        rest = _seat_rest(Group((v,)), kept, free)
         if rest is not None:
             return (v,), kept + rest
     raise RuntimeError(f"no plan for {v} players with three out")
 
 
-def _seat_rest(v: int, kept: list[Table], free: list[int]) -> list[Table] | None:
+def _seat_rest(group: Group, kept: list[Table], free: list[int]) -> list[Table] | None:
     """Tables for ``free`` beside ``kept``: every difference a partner difference at most once,
     an opponent difference once or twice."""
-    half = v // 2
-    partners, opponents = Counter[int](), Counter[int]()
-
-    def cls(d: int) -> int:
-        return min(d % v, -d % v)
-
-    for n, e, s, w in kept:
-        partners.update((cls(n - s), cls(e - w)))
-        opponents.update(cls(a - b) for a, b in ((n, e), (n, w), (s, e), (s, w)))
+    partners, opponents = _differences(group, kept)
+    cls = group.diff
     if max(partners.values()) > 1 or max(opponents.values()) > 2:
         return None
     seated: list[Table] = []
@@ -627,27 +620,27 @@ def _seat_rest(v: int, kept: list[Table], free: list[int]) -> list[Table] | None
         nonlocal nodes
         nodes += 1
         if not rest:
-            return all(opponents[d] for d in range(1, half + 1))
+            return all(opponents[d] for d in group.classes)
         if nodes > MATCH_LIMIT:
             return False
         n = rest[0]
         for s in rest[1:]:
-            if partners[cls(n - s)]:
+            if partners[cls(n, s)]:
                 continue
-            partners[cls(n - s)] += 1
+            partners[cls(n, s)] += 1
             others = [x for x in rest[1:] if x != s]
             for e, w in combinations(others, 2):
-                foes = [cls(a - b) for a, b in ((n, e), (n, w), (s, e), (s, w))]
+                foes = Matching._differences(group, (n, s), (e, w))
                 opponents.update(foes)
-                if not partners[cls(e - w)] and all(opponents[d] <= 2 for d in foes):
-                    partners[cls(e - w)] += 1
+                if not partners[cls(e, w)] and all(opponents[d] <= 2 for d in foes):
+                    partners[cls(e, w)] += 1
                     seated.append((n, e, s, w))
                     if extend([x for x in others if x not in (e, w)]):
                         return True
                     seated.pop()
-                    partners[cls(e - w)] -= 1
+                    partners[cls(e, w)] -= 1
                 opponents.subtract(foes)
-            partners[cls(n - s)] -= 1
+            partners[cls(n, s)] -= 1
         return False
 
     return seated if extend(free) else None
@@ -887,7 +880,7 @@ def generate(wanted: Iterable[int], data: Designs) -> Designs:
             found = DirectSearch(v, SEED + v).search()
             data.direct[v] = tuple(tuple(games) for games in found)
         elif v % 4 == 3:
-            data.removed[v] = removal_order(v)
+            data.removed[v] = every_third(v)  # round j of Wh(v + 1) sits out j, j + 1, j + 2
         else:
             group, below = data.whist[v - 1]
             moves = cyclic_added_moves(v - 1, below) if group == (v - 1,) else None
