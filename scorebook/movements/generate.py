@@ -20,14 +20,17 @@ How each ``v`` is obtained (docs/movements.md says the same in words):
   (:func:`symmetric_base_round`).
 - ``v`` = 4n: a cyclic tournament on ``Z_(v-1)`` plus a fixed player ∞ (a search). From 16
   players up ∞'s table in the base round is ``(∞, 1, 0, 2)``: his partner 0, his opponents 1
-  and 2. 64 players: the affine geometry AG(6, 2) instead (:func:`affine_64`). 56 players:
-  a product, Z_55 = Z_11 x Z_5 plus ∞, built from the tournament for 12 (:func:`product_base`).
-- 55 players: a cyclic plan on Z_55 whose base round leaves 0, 1 and 2 out, most of its tables
-  those of the product for 56 (:func:`three_out_base`), the rounds taken j = 0, 3, 6, ....
-- ``v`` = 4n + 3 from 15 up: the tournament for ``v + 1`` without ∞ (without player 64 for
-  63). In each round the three players of ∞'s table sit out, ``{j, j + 1, j + 2}`` in round
-  ``j``; taking the rounds in the order ``j = 0, 3, 6, ...`` makes every player sit out once
-  before anyone sits out twice.
+  and 2; for 60 the search seats ∞'s table too (:data:`FREE_INFINITY`). 64 players: the affine
+  geometry AG(6, 2) instead (:func:`affine_64`). 56 players: a product, Z_55 = Z_11 x Z_5 plus
+  ∞, built from the tournament for 12 (:func:`product_base`).
+- 55 and 59 players: a cyclic plan on Z_v whose base round leaves 0, 1 and 2 out, the rounds
+  taken j = 0, 3, 6, ...: for 55 most of its tables those of the product for 56
+  (:func:`three_out_base`), for 59 a starter and matching search that lets each opponent
+  difference fall short by one (:func:`three_out_search`).
+- ``v`` = 4n + 3 from 15 up, but 55 and 59: the tournament for ``v + 1`` without ∞ (without
+  player 64 for 63). In each round the three players of ∞'s table sit out, ``{j, j + 1,
+  j + 2}`` in round ``j``; taking the rounds in the order ``j = 0, 3, 6, ...`` makes every
+  player sit out once before anyone sits out twice.
 - ``v`` = 4n + 2: the tournament for ``v - 1`` plus one player, who sits out in the first
   round and takes a player's seat in every other (that player sits out with the round's own
   sit-out): :func:`cyclic_added_moves`, or a search for 10 players (:class:`AddOne`).
@@ -176,16 +179,20 @@ def starter(
 
 
 class Matching:
-    """Match partner pairs into tables so that opponent differences meet ``need`` exactly.
+    """Match partner pairs into tables so that opponent differences meet ``need`` exactly, or,
+    with ``slack``, fall short of it by at most ``slack`` for each difference.
 
     A pair (a, c) and a pair (b, d) make the table (a, b, c, d): its opponent differences are
     a - b, a - d, c - b and c - d. The search keeps, for every pair and every difference, the
     tables still possible, and always branches on the one with the fewest.
     """
 
-    def __init__(self, group: Group, pairs: Sequence[Pair], need: dict[int, int]) -> None:
+    def __init__(
+        self, group: Group, pairs: Sequence[Pair], need: dict[int, int], slack: int = 0
+    ) -> None:
         self.pairs = list(pairs)
         self.need = dict(need)
+        self.slack = slack
         self.edges: list[tuple[int, int, Counter[int]]] = []
         for i, j in combinations(range(len(pairs)), 2):
             gives = Counter(self._differences(group, pairs[i], pairs[j]))
@@ -232,17 +239,18 @@ class Matching:
 
     def _tightest(self) -> set[int] | None:
         """The fewest tables among an unmatched pair's and an unmet difference's; None when
-        every pair is matched; an empty set at a dead end."""
+        every pair is matched and every difference has its due; an empty set at a dead end."""
         best: set[int] | None = None
         for i, done in enumerate(self.matched):
             if not done and (best is None or len(self.by_pair[i]) < len(best)):
                 best = self.by_pair[i]
         if best is None:
-            return None
+            return None if all(left <= self.slack for left in self.need.values()) else set()
         for k, left in self.need.items():
-            if left and sum(self.edges[f][2][k] for f in self.by_class[k]) < left:
+            short = left - self.slack  # what difference k must still be given
+            if short > 0 and sum(self.edges[f][2][k] for f in self.by_class[k]) < short:
                 return set()
-            if left and len(self.by_class[k]) < len(best):
+            if short > 0 and len(self.by_class[k]) < len(best):
                 best = self.by_class[k]
         return best
 
@@ -305,6 +313,11 @@ def infinity_base_round(group: Group, seed: int) -> list[Table]:
                 return tables
 
 
+# ∞'s table left to the search for 60 as for 8 and 12: none with (∞, 1, 0, 2) was found in hours,
+# and no plan needs that shape (59 players have a plan of their own, THREE_OUT_SEARCHED)
+FREE_INFINITY = {60}
+
+
 def whist_design(v: int) -> tuple[tuple[int, ...], list[Table]]:
     """The group and base round of a cyclic Wh(v), v = 4n or 4n + 1."""
     if v % 4 == 1:
@@ -316,7 +329,7 @@ def whist_design(v: int) -> tuple[tuple[int, ...], list[Table]]:
             found = base_round(Group(moduli), [], list(range(1, v)), SEED + v)
         return moduli, found
     group = Group((v - 1,))
-    if v < 16:  # no tournament for 8 or 12 has ∞'s table (∞, 1, 0, 2)
+    if v < 16 or v in FREE_INFINITY:  # no tournament for 8 or 12 has ∞'s table (∞, 1, 0, 2)
         return group.moduli, infinity_base_round(group, SEED + v)
     fixed: list[Table] = [(INFINITY, 1, 0, 2)]
     return group.moduli, base_round(group, fixed, list(range(3, v - 1)), SEED + v)
@@ -550,6 +563,7 @@ def affine_64(seed: int) -> list[list[Table]]:
 
 PRODUCTS = {56: (11, 5)}  # Wh(qp + 1) on Z_qp plus ∞
 THREE_OUT_PRODUCTS = {55: (11, 5)}  # a plan for qp players, 0, 1 and 2 out of the base round
+THREE_OUT_SEARCHED = {59}  # a cyclic plan on Z_v, 0, 1 and 2 out of the base round (a search)
 
 
 def _crt(q: int, p: int, a: int, b: int) -> int:
@@ -604,6 +618,24 @@ def three_out_base(q: int, p: int) -> tuple[tuple[int, ...], list[Table]]:
         if rest is not None:
             return (v,), kept + rest
     raise RuntimeError(f"no plan for {v} players with three out")
+
+
+def three_out_search(v: int, seed: int) -> tuple[tuple[int, ...], list[Table]]:
+    """A base round on Z_v without 0, 1 and 2 found by the starter and matching search: the
+    partner differences all but one of the classes, once each (a starter on Z_v minus three
+    players leaves one class out); the opponent differences once or twice each (the base
+    round's v - 3 opponent couples fall two short of twice each of the (v - 1)/2 classes)."""
+    group = Group((v,))
+    rng = random.Random(seed)
+    while True:
+        skipped = rng.choice(group.classes)
+        classes = [k for k in group.classes if k != skipped]
+        pairs = starter(group, range(3, v), classes, rng)
+        if pairs is not None:
+            need = {k: 2 for k in group.classes}
+            tables = Matching(group, pairs, need, slack=1).search(MATCH_LIMIT)
+            if tables is not None:
+                return (v,), tables
 
 
 def _seat_rest(group: Group, kept: list[Table], free: list[int]) -> list[Table] | None:
@@ -868,6 +900,9 @@ def generate(wanted: Iterable[int], data: Designs) -> Designs:
             data.whist[v] = (moduli, tuple(base))
         elif v in THREE_OUT_PRODUCTS:
             moduli, base = three_out_base(*THREE_OUT_PRODUCTS[v])
+            data.three_out[v] = (moduli, tuple(base))
+        elif v in THREE_OUT_SEARCHED:
+            moduli, base = three_out_search(v, SEED + v)
             data.three_out[v] = (moduli, tuple(base))
         elif v == 64:
             data.direct[v] = tuple(tuple(games) for games in affine_64(SEED + v))
