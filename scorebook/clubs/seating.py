@@ -30,8 +30,7 @@ from scorebook.movements import IndividualPlan, MovementError, Round, individual
 from scorebook.rules import PRESETS
 from scorebook.tables.models import Evening, Table
 
-THREE_HANDED_DUMMY = "W"
-MIN_PLAYERS = 4  # an individual tournament's fewest  # the seat a three-handed table's dummy takes
+THREE_HANDED_DUMMY = "W"  # the seat a three-handed table's dummy takes
 
 
 @dataclass(frozen=True)
@@ -442,14 +441,8 @@ def no_tournament(players: int, error: MovementError, field: str) -> clubs.ClubE
     """The refusal of an individual tournament for ``players``, in the user's language when the
     reason is the number of players (the package's own line otherwise)."""
     if not movements.MIN_PLAYERS <= players <= movements.MAX_PLAYERS:
-        message = _("No individual tournament for %(n)s players: it takes 4 to 64.") % {
-            "n": players
-        }
-    elif not movements.shipped(players):
-        message = _(
-            "No individual tournament for %(n)s players yet: the plans for 59 and 60 players "
-            "are still missing. Play it with one player more or fewer, or at free tables."
-        ) % {"n": players}
+        message = _("No individual tournament for %(n)s players: it takes %(fewest)s to %(most)s.")
+        message %= {"n": players, "fewest": movements.MIN_PLAYERS, "most": movements.MAX_PLAYERS}
     else:
         message = _("No individual tournament for %(n)s players: %(why)s") % {
             "n": players,
@@ -878,7 +871,7 @@ def _replan_night(night: Evening, seating: dict[str, Any]) -> None:
         new = _replan_pairs(seating, history, left, seed)
     else:
         playing = _playing(seating)
-        if len(playing) < MIN_PLAYERS:
+        if len(playing) < movements.MIN_PLAYERS:
             raise clubs.ClubError(
                 _("An individual tournament needs at least 4 players: %(n)s would be left.")
                 % {"n": len(playing)},

@@ -4,7 +4,6 @@ Standard library only, no Django import (a test fails if that changes), typed wi
 ``mypy --strict``. The public API (docs/movements.md)::
 
     plan = individual(12, rounds=None)      # a whist tournament: partners change every round
-    shipped(57)                             # whether individual() has a plan for 57 players
     plan = pairs(7, rounds=None)            # a round robin of fixed partnerships
     drive = progressive(8, results, hands=4, trumps="HCDS")   # a whist drive from its results
 
@@ -22,7 +21,7 @@ from __future__ import annotations
 
 from .documents import drive_document, dumps, individual_document, pairs_document
 from .drive import Drive, DriveGame, Standing, check_drive_options, progressive
-from .individual import MAX_PLAYERS, MIN_PLAYERS, individual, shipped
+from .individual import MAX_PLAYERS, MIN_PLAYERS, individual
 from .pairs import pairs
 from .plans import (
     IndividualPlan,
@@ -59,5 +58,4 @@ __all__ = [
     "pairs_document",
     "pairs_text",
     "progressive",
-    "shipped",
 ]

@@ -73,11 +73,6 @@ def individual(players: int, rounds: int | None = None) -> IndividualPlan:
         raise MovementError(
             f"the plan for {players} players has {total} rounds: ask for 1 to {total}, not {rounds}"
         )
-    if not _shipped(players, SHIPPED):
-        raise MovementError(
-            f"no plan for {players} players is shipped yet (the designs for 59 and 60 players are "
-            "still being searched for): choose another number of players"
-        )
     plan = numbered(_shipped_plan(players)[:rounds])
     check_individual(players, plan)
     return IndividualPlan(
@@ -87,11 +82,6 @@ def individual(players: int, rounds: int | None = None) -> IndividualPlan:
         opponents=span_over_couples(opponent_counts(plan), players),
         sit_outs=sit_out_span((r.sit_out for r in plan), players),
     )
-
-
-def shipped(players: int) -> bool:
-    """Whether a plan for ``players`` is shipped (4 to 64 but 59 and 60, docs/movements.md)."""
-    return MIN_PLAYERS <= players <= MAX_PLAYERS and _shipped(players, SHIPPED)
 
 
 def full_rounds(players: int) -> int:
@@ -112,15 +102,6 @@ def check_individual(players: int, plan: tuple[Round, ...]) -> None:
         for couple in combinations(range(1, players + 1), 2):
             check(partners[couple] == 1, f"{players}: {couple} partners {partners[couple]}")
             check(opponents[couple] == 2, f"{players}: {couple} opponents {opponents[couple]}")
-
-
-def _shipped(players: int, data: Designs) -> bool:
-    """Whether ``data`` makes a plan for ``players`` (and the plans it is made from)."""
-    if players in data.whist or players in data.direct or players in data.three_out:
-        return True
-    if players in data.removed:
-        return _shipped(players + 1, data)
-    return players in data.added and _shipped(players - 1, data)
 
 
 @cache

@@ -14,25 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorebook.movements import MovementError, individual, individual_document
-from scorebook.movements.individual import SHIPPED, _shipped
 
-RANGE = range(4, 65)
-# The numbers whose designs the search has not found yet (docs/movements.md): refused with a
-# message, and never more than these.
-NOT_YET = [v for v in RANGE if not _shipped(v, SHIPPED)]
-PLAYERS = [v for v in RANGE if v not in NOT_YET]
+PLAYERS = range(4, 65)  # every number of players has its plan
 WHIST = [v for v in PLAYERS if v % 4 in (0, 1)]
 OTHERS = [v for v in PLAYERS if v % 4 in (2, 3)]
-
-
-def test_only_59_and_60_players_may_still_lack_a_plan():
-    assert set(NOT_YET) <= {59, 60}
-
-
-@pytest.mark.parametrize("v", NOT_YET)
-def test_a_number_without_a_plan_yet_is_refused_in_words(v):
-    with pytest.raises(MovementError, match=f"no plan for {v} players is shipped yet"):
-        individual(v)
 
 
 def full_rounds(v):
@@ -142,7 +127,7 @@ def test_any_prefix_of_any_plan_keeps_the_rules(data):
         assert counts(doc)[2].most_common(1)[0][1] == 1
 
 
-@given(st.integers().filter(lambda v: v not in RANGE))
+@given(st.integers().filter(lambda v: v not in PLAYERS))
 def test_any_other_number_of_players_is_refused(v):
     with pytest.raises(MovementError, match=f"4 to 64 players, not {v}"):
         individual(v)
