@@ -4,6 +4,7 @@ in a test: what they return is what the shipped designs rely on."""
 from __future__ import annotations
 
 import random
+import shutil
 from collections import Counter
 
 import pytest
@@ -12,12 +13,17 @@ from scorebook.movements.generate import (
     INFINITY,
     Group,
     Matching,
+    c_base_round,
     infinity_base_round,
     numbered,
     starter,
     three_out_search,
 )
 from scorebook.movements.individual import Designs, build, check_individual, opponent_counts
+
+needs_a_c_compiler = pytest.mark.skipif(
+    not (shutil.which("cc") or shutil.which("gcc")), reason="no C compiler (cc or gcc)"
+)
 
 
 def opponent_differences(group, tables):
@@ -65,3 +71,22 @@ def test_a_matching_without_slack_meets_the_need_exactly():
     assert opponent_differences(group, tables) == {k: 2 for k in group.classes}
     plan = numbered(build(12, Designs({12: ((11,), tuple(tables))}, {}, {}, {}, {})))
     check_individual(12, plan)
+
+
+@needs_a_c_compiler
+@pytest.mark.parametrize("v", [8, 12, 24, 32])
+def test_the_search_in_c_finds_a_whist_tournament_and_finds_it_again(v):
+    """cyclic_search.c (the search behind the 60-player design), on numbers it answers at once:
+    a base round on Z_(v-1) plus ∞ that makes a whist tournament, the same on a second run."""
+    tables = c_base_round(v, seed=5, nodes=100_000, starters=2_000)
+    assert len(tables) == v // 4 and (INFINITY, 0) in [(n, s) for n, _e, s, _w in tables]
+    assert sorted(x for table in tables for x in table) == [INFINITY, *range(v - 1)]
+    plan = numbered(build(v, Designs({v: ((v - 1,), tuple(tables))}, {}, {}, {}, {})))
+    check_individual(v, plan)  # partners exactly once, opponents exactly twice
+    assert c_base_round(v, seed=5, nodes=100_000, starters=2_000) == tables
+
+
+@needs_a_c_compiler
+def test_the_search_in_c_says_when_it_finds_nothing():
+    with pytest.raises(RuntimeError, match="no base round for 23 . 1 players in 1 starters"):
+        c_base_round(24, seed=5, nodes=1, starters=1)
