@@ -296,23 +296,36 @@ def base_round(group: Group, fixed: list[Table], free: list[int], seed: int) -> 
                 partnered.add(group.diff(p, q))
         for k in Matching._differences(group, (n, s), (e, w)):
             need[k] -= 1
-    rng = random.Random(seed)
-    while True:
-        pairs = starter(group, free, [k for k in group.classes if k not in partnered], rng)
-        if pairs is not None:
-            tables = Matching(group, pairs, need).search(MATCH_LIMIT)
-            if tables is not None:
-                return fixed + tables
+    classes = [k for k in group.classes if k not in partnered]
+    return fixed + first_match(group, random.Random(seed), free, lambda: classes, need)
 
 
 def infinity_base_round(group: Group, seed: int) -> list[Table]:
     """A base round on Z_m plus ∞ whose table with ∞ is free (∞'s partner is 0)."""
     need = {k: 2 for k in group.classes}
-    rng = random.Random(seed)
+    classes, free = list(group.classes), range(1, group.order)
+    first: list[Pair] = [(INFINITY, 0)]
+    return first_match(group, random.Random(seed), free, lambda: classes, need, first)
+
+
+def first_match(
+    group: Group,
+    rng: random.Random,
+    free: Iterable[int],
+    classes: Callable[[], list[int]],
+    need: dict[int, int],
+    first: Sequence[Pair] = (),
+    slack: int = 0,
+) -> list[Table]:
+    """The tables of the first starter that matches: starters on ``free`` with the partner
+    differences ``classes()`` (asked again for each starter), each with ``first`` and its
+    pairs matched into tables that meet ``need`` (within ``slack``) in at most MATCH_LIMIT
+    nodes, tried one after another."""
+    free = list(free)
     while True:
-        pairs = starter(group, range(1, group.order), group.classes, rng)
+        pairs = starter(group, free, classes(), rng)
         if pairs is not None:
-            tables = Matching(group, [(INFINITY, 0), *pairs], need).search(MATCH_LIMIT)
+            tables = Matching(group, [*first, *pairs], need, slack).search(MATCH_LIMIT)
             if tables is not None:
                 return tables
 
@@ -656,15 +669,13 @@ def three_out_search(v: int, seed: int) -> tuple[tuple[int, ...], list[Table]]:
     round's v - 3 opponent couples fall two short of twice each of the (v - 1)/2 classes)."""
     group = Group((v,))
     rng = random.Random(seed)
-    while True:
+
+    def all_but_one() -> list[int]:
         skipped = rng.choice(group.classes)
-        classes = [k for k in group.classes if k != skipped]
-        pairs = starter(group, range(3, v), classes, rng)
-        if pairs is not None:
-            need = {k: 2 for k in group.classes}
-            tables = Matching(group, pairs, need, slack=1).search(MATCH_LIMIT)
-            if tables is not None:
-                return (v,), tables
+        return [k for k in group.classes if k != skipped]
+
+    need = {k: 2 for k in group.classes}
+    return (v,), first_match(group, rng, range(3, v), all_but_one, need, slack=1)
 
 
 def _seat_rest(group: Group, kept: list[Table], free: list[int]) -> list[Table] | None:
