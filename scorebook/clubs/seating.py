@@ -872,11 +872,11 @@ def _replan_night(night: Evening, seating: dict[str, Any]) -> None:
     else:
         playing = _playing(seating)
         if len(playing) < movements.MIN_PLAYERS:
-            raise clubs.ClubError(
-                _("An individual tournament needs at least 4 players: %(n)s would be left.")
-                % {"n": len(playing)},
-                "player",
+            message = _(
+                "An individual tournament needs at least %(fewest)s players: %(n)s would be left."
             )
+            message %= {"fewest": movements.MIN_PLAYERS, "n": len(playing)}
+            raise clubs.ClubError(message, "player")
         try:
             rounds = min(left, replan.individual_rounds(len(playing)))
             new = [
