@@ -41,6 +41,7 @@ from scorebook import derived
 from scorebook.clubs import statistics
 from scorebook.clubs.results import table_result
 from scorebook.display.charts import rating_chart
+from scorebook.rules import PRESETS
 from scorebook.rules.sheet import UNCOUNTED
 from scorebook.tables import services
 from scorebook.tables.models import Deal, Evening, Seat, Table
@@ -411,11 +412,12 @@ def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Sta
     for table in tables:
         outcome, _result = scored.get(table.pk, (None, None))
         seats = []
-        for seat in table.seats.all():
-            if seat.player is None:
+        by_seat = {seat.seat: seat.player for seat in table.seats.all() if seat.player}
+        for letter in PRESETS[table.variant].seats:  # in the pad's order, not the database's
+            if letter not in by_seat:
                 continue
-            amount = outcome.result.settlement.get(seat.seat, 0) if outcome else 0
-            seats.append((seat.seat, seat.player.name, amount))
+            amount = outcome.result.settlement.get(letter, 0) if outcome else 0
+            seats.append((letter, by_seat[letter].name, amount))
         glance.append(TableAtGlance(table, outcome, seats, awaiting.get(table.pk, 0)))
     by_variant: dict[str, list[TableResult]] = defaultdict(list)
     for table in tables:

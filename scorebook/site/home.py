@@ -10,6 +10,7 @@ from django_ratelimit.decorators import ratelimit
 from players.models import Club
 from scorebook.clubs import services as club_services
 from scorebook.display.variants import variant_name
+from scorebook.rules import PRESETS
 from scorebook.site import demo
 from scorebook.tables.access import REMEMBERED, remember
 from scorebook.tables.models import Table
@@ -33,7 +34,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "table": t,
             "variant": variant_name(t.variant),
-            "players": [s.player.name for s in t.seats.all() if s.player],
+            "players": _names_in_seat_order(t),
         }
         for t in tables
     ]
@@ -54,6 +55,13 @@ def home(request: HttpRequest) -> HttpResponse:
         "demo_edit": demo_edit,
     }
     return render(request, "site/home.html", context)
+
+
+def _names_in_seat_order(table: Table) -> list[str]:
+    """The table's players as the pad lists them (N, E, S, W): the database returns its seats
+    in no particular order (PostgreSQL did not keep the order they were written in)."""
+    names = {s.seat: s.player.name for s in table.seats.all() if s.player}
+    return [names[seat] for seat in PRESETS[table.variant].seats if seat in names]
 
 
 @ratelimit(key="ip", rate=TABLE_RATE, method="POST", block=True)

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from scorebook.tables import services
 from scorebook.tables.forms import TableForm
-from scorebook.tables.models import Deal, Revision, Table
+from scorebook.tables.models import Deal, Revision, Seat, Table
 
 PLAYERS = {"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"}
 SEATS = ("N", "E", "S", "W")
@@ -160,3 +160,13 @@ def table_with_deals(table):
     add_deals(table, 9, 5, 8)
     table.refresh_from_db()
     return table
+
+
+def write_seats_backwards(table):
+    """The table's seats written again from West to North: the database's own order is then
+    the pad's order reversed (PostgreSQL returns rows in no promised order at all)."""
+    seats = list(table.seats.order_by("pk"))
+    Seat.objects.filter(table=table).delete()
+    Seat.objects.bulk_create(
+        Seat(table=table, seat=s.seat, player=s.player) for s in reversed(seats)
+    )

@@ -24,7 +24,7 @@ from scorebook.clubs import services as clubs
 from scorebook.clubs import standings
 from scorebook.tables import services
 from scorebook.tables.models import Evening, Seat, Table
-from tests.scorebook.conftest import new_table_form, russian_deal
+from tests.scorebook.conftest import new_table_form, russian_deal, write_seats_backwards
 from tests.scorebook.test_pdf import text_of
 
 pytestmark = pytest.mark.django_db
@@ -752,6 +752,15 @@ def test_a_night_started_table_takes_the_clubs_usual_options(client, club, night
 
     assert club.__class__.objects.get(pk=club.pk).options["revoke.amount"] == 8
     assert 'name="opt_revoke.amount" value="8"' in page
+
+
+def test_the_nights_tables_list_their_seats_in_the_pads_order(club, night, organiser):
+    table = play(seat_table(night, organiser, TABLE_1), 9)
+    write_seats_backwards(table)
+
+    glance = standings.night_view(night)[0]
+
+    assert [(seat, name) for seat, name, _amount in glance[0].seats] == list(TABLE_1.items())
 
 
 def test_the_night_shows_every_table_its_rubber_and_the_standings(client, club, night, organiser):

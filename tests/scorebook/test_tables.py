@@ -16,7 +16,14 @@ from scorebook.rules import PRESETS
 from scorebook.tables import services
 from scorebook.tables.models import Deal, Revision, Seat, Table
 from scorebook.tables.views.tables import DELTA_VERSIONS
-from tests.scorebook.conftest import FIRST_DEAL, PLAYERS, add_deals, new_table_form, table_url
+from tests.scorebook.conftest import (
+    FIRST_DEAL,
+    PLAYERS,
+    add_deals,
+    new_table_form,
+    table_url,
+    write_seats_backwards,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +53,15 @@ def test_home_lists_the_tables_this_browser_created(client):
     assert "Ours" in page
     assert "Somebody else&#x27;s" not in page
     assert "Anna, Boris, Vera, Gleb" in re.sub(r"<[^>]+>", "", page)  # as read (names in <bdi>)
+
+
+def test_home_lists_a_tables_players_in_the_pads_order_whatever_the_databases(client):
+    client.post(reverse("new_table", args=["russian"]), new_table_form("russian", title="Ours"))
+    write_seats_backwards(Table.objects.get(title="Ours"))
+
+    page = re.sub(r"<[^>]+>", "", client.get(reverse("home")).content.decode())
+
+    assert "Anna, Boris, Vera, Gleb" in page
 
 
 def test_another_browser_does_not_see_them(client):
@@ -178,10 +194,13 @@ def test_the_dummys_deal_is_dealt_by_its_partner(client):
     assert "<bdi>Boris</bdi> deals for the dummy (W)" in page
 
 
-@pytest.mark.parametrize(("language", "dummy_word", "partner_words"), [
-    ("en", "dummy", "<bdi>Boris</bdi> deals for the dummy (W)"),
-    ("ru", "болван", "<bdi>Boris</bdi> сдаёт за болвана (З)"),
-])
+@pytest.mark.parametrize(
+    ("language", "dummy_word", "partner_words"),
+    [
+        ("en", "dummy", "<bdi>Boris</bdi> deals for the dummy (W)"),
+        ("ru", "болван", "<bdi>Boris</bdi> сдаёт за болвана (З)"),
+    ],
+)
 def test_the_correction_names_the_dummys_seat_as_the_sheet_does(
     client, language, dummy_word, partner_words
 ):
