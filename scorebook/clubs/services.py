@@ -237,11 +237,11 @@ MANY_NAMES = 200  # names in one paste: a club's whole list, not a book
 @transaction.atomic
 def add_players(
     club: Club, names: str, *, author: AbstractBaseUser
-) -> tuple[list[Player], list[str]]:
+) -> tuple[list[Player], list[str], list[str]]:
     """Players from a list, one name a line (pasted from the club's old list): the players
-    added, and the names skipped because the roster already has them (so a list pasted twice
-    adds nobody twice). A name refused for any other reason refuses the whole list, naming its
-    line, and nothing is added."""
+    added, the names skipped because the roster already has them (so a list pasted twice adds
+    nobody twice), and those skipped because the list names them a second time. A name refused
+    for any other reason refuses the whole list, naming its line, and nothing is added."""
     lines = [(number, normal_name(line)) for number, line in enumerate(names.splitlines(), 1)]
     lines = [(number, name) for number, name in lines if name]
     if not lines:
@@ -252,11 +252,14 @@ def add_players(
         )
     added: list[Player] = []
     skipped: list[str] = []
+    repeated: list[str] = []
     seen: set[str] = set()
     for number, name in lines:
         key = name_key(name)
-        live = Player.objects.filter(club=club, merged_into=None, key=key, archived=False)
-        if key in seen or live.exists():
+        if key in seen:
+            repeated.append(name)
+            continue
+        if Player.objects.filter(club=club, merged_into=None, key=key, archived=False).exists():
             skipped.append(name)
             continue
         try:
@@ -270,7 +273,7 @@ def add_players(
         player = Player.objects.create(club=club, name=free)
         _log(club, ClubLog.Action.PLAYER_ADDED, author, player=player.pk, name=player.name)
         added.append(player)
-    return added, skipped
+    return added, skipped, repeated
 
 
 @transaction.atomic

@@ -419,8 +419,17 @@ def test_a_pasted_list_adds_its_new_names_and_skips_those_on_the_roster(client, 
     assert names == {"Anna", "Boris", "Vera", "Gleb"}
     page = answer.content.decode()
     assert "3 игрока добавлены" in page or "3 players added" in page, page[:3000]
-    assert "anna" in page and "Boris" in page  # said as skipped
+    assert "Already on the roster, not added again: <bdi>anna</bdi>." in page
+    assert "Named twice in the list, added once: <bdi>Boris</bdi>." in page
     assert ClubLog.objects.filter(club=club, action=ClubLog.Action.PLAYER_ADDED).count() == 4
+
+
+def test_the_roster_answers_no_other_method_than_get_and_post(client, club, organiser):
+    client.force_login(organiser)
+
+    answer = client.put(reverse("roster", args=[club.token]))
+
+    assert answer.status_code == 405
 
 
 def test_a_list_with_one_bad_name_adds_nobody_and_names_the_line(client, club, organiser):

@@ -299,9 +299,11 @@ ROSTER_CHANGES: dict[str, Any] = {
 }
 
 
-@require_http_methods(["GET", "POST"])
-def _said_added(request: HttpRequest, added: list[Player], skipped: list[str]) -> None:
-    """How many a list added, and which names it skipped (on the roster already)."""
+def _said_added(
+    request: HttpRequest, added: list[Player], skipped: list[str], repeated: list[str]
+) -> None:
+    """How many a list added, and which names it skipped (on the roster already, or named
+    twice in the list)."""
     if added:
         messages.success(
             request,
@@ -317,8 +319,14 @@ def _said_added(request: HttpRequest, added: list[Player], skipped: list[str]) -
             request,
             with_names(_("Already on the roster, not added again: %(names)s."), names=skipped),
         )
+    if repeated:
+        messages.info(
+            request,
+            with_names(_("Named twice in the list, added once: %(names)s."), names=repeated),
+        )
 
 
+@require_http_methods(["GET", "POST"])
 def roster(request: HttpRequest, token: str) -> HttpResponse:
     club, role = get_club(request, token)
     if role is None:
