@@ -61,6 +61,7 @@ def table_context(
     if can_edit and form is None:
         form, key = _fresh_form(table, screen.state, screen.players)
     viewer = _viewer(request, table, can_edit)
+    extra.setdefault("table_round", round_at(table, len(screen.state.deals)))
     extra.setdefault("confirmation", services.confirmation(table, screen.state))
     extra.setdefault("confirm_nonce", uuid.uuid4().hex)
     extra.setdefault("sets_confirmation", may_set_confirmation(request, table, can_edit))
@@ -78,4 +79,31 @@ def delta_context(
 ) -> dict[str, Any]:
     """Only what a save changed (display/delta.py), with the next deal's form."""
     form, key = _fresh_form(table, saved.state, players) if can_edit else (None, "")
+    extra.setdefault("table_round", round_at(table, len(saved.state.deals)))
     return delta_view(table, Viewer(can_edit), saved, players, form, key, **extra)
+
+
+def round_at(table: Table, played: int) -> dict[str, Any] | None:
+    """A table of a night in rounds (docs/clubs.md): its round, the deals the round has at each
+    table, how many it has played, and whether its round is over here, which the deal form
+    says (nothing stops the table from playing on). None for any other table."""
+    if table.evening_id is None:
+        return None
+    seating = table.evening.seating if table.evening else None
+    if not seating or seating.get("format") not in ROUND_FORMATS:
+        return None
+    for number, pks in seating.get("round_tables", {}).items():
+        if table.pk in pks:
+            deals = int(seating["deals"])
+            return {
+                "number": int(number),
+                "deals": deals,
+                "played": played,
+                "over": played >= deals,
+                "last": int(number) >= int(seating["rounds"]),
+                "night": table.evening.token,
+            }
+    return None
+
+
+ROUND_FORMATS = ("individual", "pairs")  # the formats of clubs.seating played in rounds
