@@ -89,19 +89,21 @@ def draw_drive(
     hands = chosen.hands if hands is None else hands
     rounds = chosen.rounds if rounds is None else rounds
     ids = sorted(night.present.values_list("pk", flat=True))
+    if not 1 <= hands <= 13:
+        raise clubs.ClubError(_("Hands a round: from 1 to 13."), "hands")
+    if not 1 <= rounds <= 30:
+        raise clubs.ClubError(_("Rounds of a drive: from 1 to 30."), "rounds")
     try:
         check_drive_options(len(ids), hands, chosen.trumps)
     except MovementError as error:
         raise clubs.ClubError(
             _(
-                "A whist drive needs a multiple of four players and 1 to 13 hands a round "
-                "(%(n)s present): tick or add players, or play an individual tournament."
+                "A whist drive needs a multiple of four players (%(n)s present): tick or add "
+                "players, or play an individual tournament."
             )
             % {"n": len(ids)},
             "format",
         ) from error
-    if not 1 <= rounds <= 30:
-        raise clubs.ClubError(_("Rounds of a drive: from 1 to 30."), "rounds")
     seed = night_seating.draw_seed(seed)
     ids = night_seating.shuffled(ids, seed)
     night.seating = {

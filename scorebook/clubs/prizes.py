@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorebook.clubs import drive, standings
+from django.utils.translation import gettext as _
+
+from players.models import Player
+from scorebook.clubs import drive, seating, standings
 from scorebook.clubs import services as clubs
 from scorebook.tables.models import Evening
 
@@ -22,8 +25,34 @@ def night_prizes(
     if club is None:
         return []
     if drive.in_drive(night):
-        given = drive.prize_list(night)
-        return [{"variant": "", "first": given["first"], "booby": given["booby"]}]
+        given = drive.prize_list(night)  # tricks, not money: shown as counted, unsigned
+        first, booby = given["first"], given["booby"]
+        return [{"variant": "", "by": _("tricks"), "plain": True, "first": first, "booby": booby}]
+    if seating.in_rounds(night):
+        return [tournament_prizes(night)]
     if ranked is None:
         _glance, ranked = standings.night_view(night)
     return clubs.prizes_by_variant(ranked, booby=club.booby_prize, guests=club.guest_prizes)
+
+
+def tournament_prizes(night: Evening) -> dict[str, Any]:
+    """The prizes of a night in rounds, from the tournament's own standings: by the average
+    result per round played (shown to one decimal), as the night page, the room's screen and
+    the printed results rank it, not by the sum (a player who sat out a round is neither
+    helped nor harmed). A pair of a pairs event is a guest line only when both are guests."""
+    club = night.club
+    assert club is not None
+    rows = seating.round_standings(seating.rounds_view(night))
+    if not club.guest_prizes:
+        ids = {pk for row in rows for pk in row["players"]}
+        guests = set(Player.objects.filter(pk__in=ids, guest=True).values_list("pk", flat=True))
+        rows = [row for row in rows if not set(row["players"]) <= guests]
+    first, last = clubs.prizes(
+        [(row["name"], row["average"]) for row in rows], booby=club.booby_prize
+    )
+    return {
+        "variant": "",
+        "by": _("average a round"),
+        "first": [(place, name, round(value, 1)) for place, name, value in first],
+        "booby": [(place, name, round(value, 1)) for place, name, value in last],
+    }

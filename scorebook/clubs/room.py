@@ -54,16 +54,6 @@ class Group:
         return sum(1 for card in self.cards if card.done)
 
 
-def _ranked(rows: list[dict[str, Any]], value: str) -> list[dict[str, Any]]:
-    """Places of rows already in order: equal values share a place (1, 2, 2, 4)."""
-    placed = []
-    for index, row in enumerate(rows):
-        same = index and round(rows[index - 1][value], 6) == round(row[value], 6)
-        place = placed[-1]["rank"] if same else index + 1
-        placed.append({**row, "rank": place})
-    return placed
-
-
 def _round_cards(
     plan_round: seating.RoundView,
     amounts: dict[int, dict[str, Any]],
@@ -110,7 +100,7 @@ def rounds_screen(night: Evening, glance: list[TableAtGlance]) -> dict[str, Any]
         groups = [group("next", upcoming, "next"), group("over", current, "over")]
     else:
         groups = [group("over", current, "over")]
-    rows = _ranked(seating.round_standings(plan), "average")
+    rows = seating.round_standings(plan)  # ranked: equal averages share a place
     return {
         "mode": "rounds",
         "format": plan["format"],

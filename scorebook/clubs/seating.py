@@ -27,6 +27,7 @@ from scorebook import derived, movements
 from scorebook.clubs import clock, standings
 from scorebook.clubs import services as clubs
 from scorebook.movements import IndividualPlan, MovementError, Round, individual, pairs, replan
+from scorebook.movements.pairs import MAX_PAIRS, MIN_PAIRS
 from scorebook.rules import PRESETS
 from scorebook.tables.models import Evening, Table
 
@@ -431,6 +432,17 @@ DEFAULT_DEALS = 8  # a round's deals at each table: about half an hour
 
 def round_plan(players: int, rounds: int | None) -> IndividualPlan:
     """The whist tournament for ``players`` (its first ``rounds``), or a refusal saying why."""
+    if movements.MIN_PLAYERS <= players <= movements.MAX_PLAYERS and rounds is not None:
+        most = replan.individual_rounds(players)
+        if not 1 <= rounds <= most:
+            raise clubs.ClubError(
+                _(
+                    "The plan for %(n)s players has %(most)s rounds: choose 1 to %(most)s, or "
+                    "leave Rounds empty to play them all."
+                )
+                % {"n": players, "most": most},
+                "rounds",
+            )
     try:
         return individual(players, rounds=rounds)
     except MovementError as error:
@@ -458,6 +470,22 @@ def pairs_plan(players: int, rounds: int | None) -> IndividualPlan:
         raise clubs.ClubError(
             _("A pairs event needs an even number of players (%(n)s present).") % {"n": players},
             "format",
+        )
+    if not 2 * MIN_PAIRS <= players <= 2 * MAX_PAIRS:
+        raise clubs.ClubError(
+            _("A pairs event takes %(fewest)s to %(most)s players (%(n)s present).")
+            % {"n": players, "fewest": 2 * MIN_PAIRS, "most": 2 * MAX_PAIRS},
+            "format",
+        )
+    most = replan.pairs_rounds(players // 2)
+    if rounds is not None and not 1 <= rounds <= most:
+        raise clubs.ClubError(
+            _(
+                "The round robin of %(pairs)s pairs has %(most)s rounds: choose 1 to %(most)s, "
+                "or leave Rounds empty to play them all."
+            )
+            % {"pairs": players // 2, "most": most},
+            "rounds",
         )
     try:
         plan = pairs(players // 2, rounds=rounds)
@@ -521,6 +549,15 @@ def playing_tables(night: Evening) -> list[int] | None:
     if not seating.get("current"):
         return None
     return list(seating.get("round_tables", {}).get(str(seating["current"]), []))
+
+
+def round_of_tables(night: Evening) -> dict[int, int]:
+    """The round of each table a night in rounds started, by table id (empty for any other
+    night)."""
+    if not in_rounds(night):
+        return {}
+    started: dict[str, list[int]] = night.seating.get("round_tables", {})
+    return {pk: int(number) for number, pks in started.items() for pk in pks}
 
 
 def in_rounds(night: Evening) -> bool:
@@ -741,10 +778,19 @@ def round_standings(view: dict[str, Any]) -> list[dict[str, Any]]:
                 names[key] = name
                 totals.setdefault(key, []).append(float(result.settlement.get(seat, 0)))
     rows = [
-        {"name": names[pk], "rounds": len(v), "total": sum(v), "average": sum(v) / len(v)}
-        for pk, v in totals.items()
+        {
+            "name": names[key],
+            "players": key if isinstance(key, tuple) else (key,),
+            "rounds": len(v),
+            "total": sum(v),
+            "average": sum(v) / len(v),
+        }
+        for key, v in totals.items()
     ]
     rows.sort(key=lambda row: (-row["average"], row["name"]))
+    for index, row in enumerate(rows):  # equal averages share a place: 1, 2, 2, 4
+        same = index and rows[index - 1]["average"] == row["average"]
+        row["rank"] = rows[index - 1]["rank"] if same else index + 1
     return rows
 
 

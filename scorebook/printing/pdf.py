@@ -689,12 +689,14 @@ def evening_pdf(evening: Evening, *, lang: str, paper: str, base_url: str | None
         ]
         given = closed_night_prizes(evening)
         closed = closed_when(evening)
+        rounds = night_seating.rounds_view(evening)
     return render_pdf(
         "printing/print/sheets.html",
         {
             "sheets": sheets,
             "evening": evening,
             "prizes": given,
+            "round_standings": night_seating.round_standings(rounds) if rounds else [],
             "closed": closed,
             "groups": evening_nets(sheets),
             "club": evening.club.name if evening.club else "",

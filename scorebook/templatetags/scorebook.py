@@ -12,6 +12,7 @@ from django import template
 from django.utils import translation
 from django.utils.safestring import SafeString
 
+from players.models import roster_order
 from scorebook.display import clubs, deals, forms, pad, text
 from scorebook.display.messages import field_label
 from scorebook.display.numbers import ladder_value
@@ -152,6 +153,21 @@ def side(code: str) -> str:
 def signed(amount: Any) -> str:
     """+5, −5 (a true minus sign) or 0."""
     return text.signed(amount)
+
+
+@register.filter
+def by_name(players: Any) -> list[Any]:
+    """Players as a roster lists them (by name, letter case aside, ё with е): a list of forty
+    names to pick one from is read in that order, not in the draw's."""
+    return sorted((p for p in players if p is not None), key=lambda p: roster_order(p.name))
+
+
+@register.filter
+def signed_average(amount: Any) -> str:
+    """An average to one decimal, signed as every result is: +4,3, −2,7 (never "-2.7")."""
+    if amount is None or amount == "":
+        return ""
+    return text.signed(round(float(amount), 1))
 
 
 @register.filter

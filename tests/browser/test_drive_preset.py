@@ -23,11 +23,11 @@ PASSWORD = "lantern-Quartz-917"
 WORDS = {
     "en": {"open": "Open a club night", "how": "how the night is played",
            "name": "name of the night", "submit": "Open the night", "which": "Which whist drive",
-           "drive": "A whist drive: the winners move up a table each round",
+           "drive": "A whist drive: the winners move on to the next table each round",
            "preset": "Whist drive with a no-trump hand"},
     "ru": {"open": "Открыть игровой вечер", "how": "как играется вечер",
            "name": "название вечера", "submit": "Открыть вечер", "which": "Какой вист-драйв",
-           "drive": "Вист-драйв: победители каждый круг переходят на стол выше",
+           "drive": "Вист-драйв: победители каждый круг переходят за следующий стол",
            "preset": "Вист-драйв с бескозырной раздачей"},
 }  # fmt: skip
 

@@ -29,11 +29,11 @@ pytestmark = pytest.mark.browser
 PASSWORD = "lantern-Quartz-917"
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Fedor", "Galya"]
 WORDS = {
-    "en": {"drive": "A whist drive: the winners move up a table each round",
+    "en": {"drive": "A whist drive: the winners move on to the next table each round",
            "draw": "Draw the seats", "save": "Save the hands", "round": "Round {n} of 2",
            "standings": "Standings of the drive", "over": "The drive is over",
            "saved": "Saved.", "left": "Time left", "trumps": "4 hands, trumps:"},
-    "ru": {"drive": "Вист-драйв: победители каждый круг переходят на стол выше",
+    "ru": {"drive": "Вист-драйв: победители каждый круг переходят за следующий стол",
            "draw": "Разыграть места", "save": "Сохранить раздачи", "round": "Круг {n} из 2",
            "standings": "Итоги вист-драйва", "over": "Вист-драйв окончен",
            "saved": "Сохранено.", "left": "Осталось", "trumps": "4 раздачи, козыри:"},

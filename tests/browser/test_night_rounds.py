@@ -22,7 +22,7 @@ from scorebook.clubs import services as clubs
 from scorebook.tables import services
 from scorebook.tables.models import Table
 from tests.browser.conftest import PHONE, Site
-from tests.browser.helpers import sign_in
+from tests.browser.helpers import Tapper, sign_in
 from tests.browser.screen_checks import check_screen_fits
 
 pytestmark = pytest.mark.browser
@@ -191,3 +191,75 @@ def test_twelve_tables_of_a_round_fit_the_rooms_screen(
         expect(page.locator("#screen-page")).to_be_hidden()
         check_screen_fits(page, size["width"], size["height"])
         shot(page, f"rounds-ru-screen-twelve-{size['width']}", screen=True)
+
+
+ROUND_WORDS = {
+    "en": {"rounds": "Rounds (empty: the whole plan)",
+           "refused": "The plan for 9 players has 9 rounds",
+           "progress": "Round 1: deal 1 of 1", "save": "Save deal",
+           "over": "Round 1 is over at this table: its 1 deal is played.",
+           "next": "Where do I sit next?", "who": "Who are you?"},
+    "ru": {"rounds": "Кругов (пусто: весь план)",
+           "refused": "План для игроков: 9; кругов в нём: 9.",
+           "progress": "Круг 1: сдача 1 из 1", "save": "Сохранить сдачу",
+           "over": "Круг 1 за этим столом окончен: сыграна 1 сдача.",
+           "next": "Где я сижу дальше?", "who": "Кто вы?"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_refused_draw_keeps_the_form_and_a_table_is_told_its_round_is_over(
+    site: Site, new_context: Callable[..., BrowserContext], shot: Callable[..., None], lang: str
+) -> None:
+    """On the organiser's phone, 20 rounds for 9 players come back at the Rounds field, the
+    tournament still chosen; the table phone of round 1 says the round at the top of its form,
+    and once its deal is saved, that its round is over and where to look next."""
+    words = ROUND_WORDS[lang]
+    locale = "ru-RU" if lang == "ru" else "en-GB"
+
+    def night_of_nine():  # type: ignore[no-untyped-def]
+        owner = get_user_model().objects.create_user("organiser", password=PASSWORD)
+        club = clubs.create_club(user=owner, name="Moika", variant="russian", language=lang)
+        night = clubs.open_night(club, name="Fri", date=datetime.date(2026, 11, 20), author=owner)
+        players = [clubs.add_player(club, name, author=owner) for name in NAMES]
+        seating.set_present(night, [p.pk for p in players], author=owner)
+        return night
+
+    night = site.db(night_of_nine)
+    page = new_context(locale=locale).new_page()
+    sign_in(page, "organiser", PASSWORD)
+    page.goto(f"/e/{night.token}/seating/")
+    page.locator("input[name=format][value=individual]").check()
+    page.get_by_label(words["rounds"]).fill("20")
+    page.locator("input[name=deals]").fill("1")
+    page.locator(".draw-form button[type=submit]").click()
+
+    error = page.locator("#rounds-error")
+    expect(error).to_contain_text(words["refused"])
+    expect(error).to_be_visible()
+    expect(page.locator("input[name=format][value=individual]")).to_be_checked()
+    expect(page.locator("input[name=deals]")).to_have_value("1")
+    expect(page.locator("input[name=hands]")).to_be_hidden()  # a drive's field, not chosen
+    fits(page)
+    shot(page, f"rounds-{lang}-refused-at-the-field")
+
+    page.get_by_label(words["rounds"]).fill("2")
+    page.locator(".draw-form button[type=submit]").click()
+    page.locator("form:has(input[name=action][value=round]) button").click()
+    expect(page.locator("details.table-card")).to_have_count(2)
+
+    table = site.db(lambda: Table.objects.filter(evening=night).order_by("number", "pk").first())
+    phone = new_context(locale=locale).new_page()
+    phone.goto(f"/t/{table.edit_token}/")
+    expect(phone.locator(".round-progress")).to_have_text(words["progress"])
+    tap = Tapper(phone, by_text=False)
+    tap.trump("S")
+    tap.tricks(9)
+    phone.get_by_role("button", name=words["save"]).click()
+
+    note = phone.locator(".round-over")
+    expect(note).to_contain_text(words["over"])
+    fits(phone)
+    shot(phone, f"rounds-{lang}-table-round-over")
+    phone.get_by_role("link", name=words["next"]).click()
+    expect(phone.locator("h1")).to_have_text(words["who"])

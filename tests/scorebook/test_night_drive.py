@@ -94,3 +94,56 @@ def test_the_organiser_starts_a_drive_from_the_seating_page(client, night, owner
     assert "Вист-драйв" in page and "Круг 1 из 3" in page
     night.refresh_from_db()
     assert all(link in page for link in night.seating["links"])
+
+
+def test_a_drive_of_nine_is_refused_for_its_number_alone(client, night, owner):
+    seating.set_present(night, list(night.club.roster.values_list("pk", flat=True)), author=owner)
+    client.force_login(owner)
+    url = reverse("night_seating", args=[night.token])
+
+    answer = client.post(url, {"action": "draw", "format": "drive", "hands": "4", "rounds": "2"})
+
+    page = answer.content.decode()
+    assert answer.status_code == 422
+    assert 'id="format-error">A whist drive needs a multiple of four players (9 present)' in page
+    assert "hands" not in page.split('id="format-error">')[1].split("</p>")[0]
+    assert 'value="drive" checked' in page  # the organiser's choice kept
+
+
+@pytest.mark.parametrize("typed", ["14", "0"])
+def test_hands_a_round_out_of_range_are_refused_at_their_field(client, night, owner, typed):
+    client.force_login(owner)
+    url = reverse("night_seating", args=[night.token])
+
+    answer = client.post(url, {"action": "draw", "format": "drive", "hands": typed})
+
+    night.refresh_from_db()
+    assert answer.status_code == 422 and night.seating is None
+    assert 'id="hands-error">Hands a round: from 1 to 13.</span>' in answer.content.decode()
+
+
+def test_a_drive_nights_page_does_not_say_it_has_no_tables(client, night, owner):
+    drive.draw_drive(night, hands=1, rounds=1, seed=3)
+
+    page = client.get(reverse("evening", args=[night.token])).content.decode()
+
+    assert "No table yet." not in page and "Score cards and prize list (PDF, A4)" in page
+
+
+def test_a_closed_drives_prizes_are_tricks_not_winnings(client, night, owner):
+    drive.draw_drive(night, hands=1, rounds=1, seed=3)
+    night.refresh_from_db()
+    enter(client, night, 1, [9])
+    night.refresh_from_db()
+    enter(client, night, 2, [3])
+    night.refresh_from_db()
+    clubs.close_night(night, author=owner)
+
+    page = client.get(reverse("evening", args=[night.token])).content.decode()
+    prizes = page[
+        page.index('class="prizes"') : page.index("</section>", page.index('class="prizes"'))
+    ]
+
+    best = drive.prize_list(night)["first"][0]
+    assert '<p class="hint">Tricks</p>' in prizes
+    assert f"<bdi>{best[1].name}</bdi> · {best[2]}</li>" in prizes and "+" not in prizes

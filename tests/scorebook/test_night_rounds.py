@@ -12,11 +12,15 @@ from django.urls import reverse
 from django.utils import translation
 
 from players.models import Player
-from scorebook.clubs import seating
+from scorebook.clubs import prizes, seating, standings
 from scorebook.clubs import services as clubs
+from scorebook.clubs.views.nights import seated_twice
+from scorebook.display.text import signed
 from scorebook.movements import individual
+from scorebook.printing import pdf
 from scorebook.tables.models import Table
-from tests.scorebook.conftest import add_deals
+from tests.scorebook.conftest import FIRST_DEAL, add_deals
+from tests.scorebook.test_pdf import squeeze, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -194,3 +198,182 @@ def test_a_big_club_night_is_played_in_rounds_from_the_new_plans(owner, present)
     seated = [pid for table in first for pid in table.seats.values_list("player_id", flat=True)]
     assert len(first) == present // 4 and len(set(seated)) == 4 * (present // 4)
     assert len({p.pk for p in players} - set(seated)) == present % 4
+
+
+def draw_answer(client, night, owner, lang="en", **fields):
+    client.force_login(owner)
+    url = reverse("night_seating", args=[night.token])
+    return client.post(url, {"action": "draw", "variant": "russian", **fields},
+                       HTTP_ACCEPT_LANGUAGE=lang)  # fmt: skip
+
+
+@pytest.mark.parametrize("typed", ["20", "0", "x"])
+def test_rounds_the_plan_has_not_are_refused_at_the_rounds_field_as_typed(client, night, owner,
+                                                                          typed):  # fmt: skip
+    answer = draw_answer(client, night, owner, format="individual", rounds=typed, deals="2")
+
+    page = answer.content.decode()
+    night.refresh_from_db()
+    assert answer.status_code == 422 and night.seating is None
+    assert (
+        '<span class="field-error" role="alert" id="rounds-error">The plan for 9 players has 9 '
+        "rounds: choose 1 to 9, or leave Rounds empty to play them all.</span>"
+    ) in page
+    assert (
+        'value="individual" checked' in page
+        and 'name="deals" type="number" min="1" max="99" value="2"' in page
+    )
+
+
+def test_the_rounds_refusal_is_in_the_users_language(client, night, owner):
+    page = draw_answer(client, night, owner, "ru", format="individual", rounds="20").content
+    text = page.decode()
+
+    assert "План для игроков: 9; кругов в нём: 9. Выберите от 1 до 9" in text
+    assert "the plan" not in text
+
+
+def test_a_pairs_event_refuses_more_rounds_than_its_round_robin(client, night, owner):
+    seating.set_present(night, list(Player.objects.values_list("pk", flat=True))[:8], author=owner)
+
+    page = draw_answer(client, night, owner, format="pairs", rounds="9").content.decode()
+
+    assert "The round robin of 4 pairs has 3 rounds: choose 1 to 3" in page
+
+
+def test_no_deals_a_round_is_refused_not_put_back_to_eight(client, night, owner):
+    answer = draw_answer(client, night, owner, format="individual", rounds="", deals="0")
+
+    night.refresh_from_db()
+    assert answer.status_code == 422 and night.seating is None
+    assert 'id="deals-error">Deals a round: from 1 to 99.</span>' in answer.content.decode()
+
+
+def test_an_empty_rounds_field_plays_the_whole_plan(client, night, owner):
+    draw_answer(client, night, owner, format="individual", rounds="", deals="")
+
+    night.refresh_from_db()
+    assert night.seating["rounds"] == 9 and night.seating["deals"] == seating.DEFAULT_DEALS
+
+
+def test_round_n_started_names_the_round_just_started(client, night, owner):
+    client.force_login(owner)
+    url = reverse("night_seating", args=[night.token])
+    client.post(url, {"action": "draw", "format": "individual", "rounds": "2", "deals": "1",
+                      "variant": "russian"})  # fmt: skip
+
+    first = client.post(url, {"action": "round"}, follow=True).content.decode()
+    night.refresh_from_db()
+    play_round(night)
+    second = client.post(url, {"action": "round"}, follow=True).content.decode()
+
+    assert "Round 1 started: 2 tables." in first
+    assert "Round 2 started: 2 tables." in second
+
+
+def two_rounds_played(night, owner, seed=1):
+    seating.draw_rounds(night, "russian", rounds=2, deals=2, seed=seed)
+    for _round in range(2):
+        seating.start_round(night, author=owner)
+        night.refresh_from_db()
+        play_round(night)
+    return seating.round_standings(seating.rounds_view(night))
+
+
+def test_a_tournaments_prizes_follow_its_average_not_the_sum(night, owner):
+    """Those who sat out a round have one round's result: ranked by the sum they would
+    share no place with a player who lost as much a round over two rounds."""
+    night.club.booby_prize = True
+    night.club.save()
+    rows = two_rounds_played(night, owner)
+    last = [row for row in rows if row["rank"] == rows[-1]["rank"]]
+    assert len({row["total"] for row in last}) > 1  # the sums tell them apart, the averages not
+
+    given = prizes.night_prizes(night)
+
+    assert len(given) == 1 and given[0]["by"] == "average a round"
+    assert [(place, name) for place, name, _v in given[0]["first"]] == [
+        (row["rank"], row["name"]) for row in rows if row["rank"] <= 3
+    ]
+    assert sorted(given[0]["booby"]) == sorted(
+        (row["rank"], row["name"], round(row["average"], 1)) for row in last
+    )
+
+
+def test_the_tournaments_standings_print_with_the_nights_results(night, owner):
+    rows = two_rounds_played(night, owner)
+
+    text = squeeze(text_of(pdf.evening_pdf(night, lang="en", paper="a4")))
+
+    assert "standings of the tournament" in text
+    first = rows[0]
+    line = f"1 {first['name']} 2 {signed(round(first['average'], 1))} {signed(first['total'])}"
+    assert squeeze(line) in text
+
+
+def test_the_nights_standings_sign_the_averages_as_every_result(client, night, owner):
+    rows = two_rounds_played(night, owner)
+    page = client.get(reverse("evening", args=[night.token]), HTTP_ACCEPT_LANGUAGE="ru")
+
+    worst = rows[-1]
+    average = f"{abs(round(worst['average'], 1)):g}".replace(".", ",")
+    assert worst["average"] < 0
+    assert (
+        f'<td><bdi>{worst["name"]}</bdi></td><td class="num">{worst["rounds"]}</td>'
+        f'<td class="num">\u2212{average}</td><td class="num">{signed(worst["total"])}</td>'
+    ) in page.content.decode()
+
+
+def test_a_player_at_a_new_table_every_round_is_not_warned_of_two_tables(client, night, owner):
+    rows = two_rounds_played(night, owner)
+    client.force_login(owner)
+
+    page = client.get(reverse("evening", args=[night.token])).content.decode()
+    glance = standings.night_view(night)[0]
+    one_round = {row.table.pk: 1 for row in glance}  # as if every table were of one round
+
+    assert "is seated at more than one table" not in page
+    twice = [row for row in rows if row["rounds"] == 2]  # those who sat out once are not
+    assert len(seated_twice(glance, one_round)) == len(twice) > 0
+
+
+def test_the_table_says_when_its_round_is_over_and_where_to_look_next(client, night, owner):
+    seating.draw_rounds(night, "russian", rounds=2, deals=2, seed=1)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    table = Table.objects.get(pk=night.seating["round_tables"]["1"][0])
+    url = reverse("table", args=[table.edit_token])
+
+    before = client.get(url).content.decode()
+    add_deals(table, 9, 5)
+    after = client.get(url).content.decode()
+    russian = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+
+    assert "Round 1: deal 1 of 2" in before and "is over" not in before
+    assert "Round 1 is over at this table: its 2 deals are played." in after
+    assert reverse("night_route", args=[night.token]) in after
+    assert "Круг 1 за этим столом окончен: сыграны 2 сдачи." in russian
+
+
+def test_the_table_answer_to_the_rounds_last_deal_says_the_round_is_over(client, night, owner):
+    seating.draw_rounds(night, "russian", rounds=2, deals=1, seed=1)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    table = Table.objects.get(pk=night.seating["round_tables"]["1"][0])
+
+    deal = {"number": 1, "nonce": "one", "dealer": table.first_dealer, **FIRST_DEAL["russian"]}
+    answer = client.post(reverse("deal_add", args=[table.edit_token]), deal, HTTP_HX_REQUEST="true")
+
+    assert answer.status_code == 200
+    assert "Round 1 is over at this table: its 1 deal is played." in answer.content.decode()
+
+
+def test_the_players_pick_their_name_from_an_alphabetical_list(client, night, owner):
+    seating.draw_rounds(night, "russian", rounds=2, deals=2, seed=1)
+
+    page = client.get(reverse("night_route", args=[night.token])).content.decode()
+
+    shown = [name for name in NAMES if f"<bdi>{name}</bdi></button>" in page]
+    assert sorted(shown) == sorted(NAMES)
+    positions = [page.index(f"<bdi>{name}</bdi></button>") for name in sorted(NAMES)]
+    assert positions == sorted(positions)

@@ -105,7 +105,7 @@ def test_the_round_in_play_shows_each_tables_progress_then_the_next_seating_and_
 
     text = screen(client, night)
     assert "Round 1 of 3 " in text and "2 tables playing · 0 tables done" in text
-    assert text.count("0 of 1 deals") == 2
+    assert text.count("0 of 1 deal<") == 2
     first = Table.objects.get(pk=night.seating["round_tables"]["1"][0])
     add_deals(first, 9)
     text = screen(client, night)

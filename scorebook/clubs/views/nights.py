@@ -135,7 +135,7 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
         context["prizes"] = prizes.night_prizes(night, ranked)
     if role == clubs.ORGANISER:
         assert night.club is not None
-        context["seated_twice"] = seated_twice(glance)
+        context["seated_twice"] = seated_twice(glance, seating.round_of_tables(night))
         context["variants"] = [(key, variant_name(key)) for key in PRESETS]
         context["other_nights"] = night.club.nights.exclude(pk=night.pk).order_by("-date")[:30]
         context.setdefault("form", FileTableForm(night))
@@ -143,22 +143,26 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
     return context
 
 
-def seated_twice(glance: list[standings.TableAtGlance]) -> list[SafeString]:
+def seated_twice(
+    glance: list[standings.TableAtGlance], rounds: dict[int, int] | None = None
+) -> list[SafeString]:
     """A warning for each player seated at more than one table of the night (he may have
     moved on from a finished table: it is said, not refused). Within a club a name is one
-    person."""
-    tables: dict[str, list[str]] = {}
+    person. A night in rounds (``rounds``: each round's table by id) seats everyone at a new
+    table every round: only two tables of the same round are said."""
+    tables: dict[tuple[int, str], list[str]] = {}
     for row in glance:
         label = row.table.title or _("Table %(n)s") % {"n": row.table.number}
+        moment = (rounds or {}).get(row.table.pk, 0)  # 0: a table outside the rounds
         for _seat, name, _amount in row.seats:
-            tables.setdefault(name, []).append(label)
+            tables.setdefault((moment, name), []).append(label)
     return [
         with_names(
             _("%(name)s is seated at more than one table of this night: %(tables)s."),
             name=name,
             tables=labels,
         )
-        for name, labels in tables.items()
+        for (_moment, name), labels in tables.items()
         if len(labels) > 1
     ]
 
@@ -475,6 +479,7 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
     _organiser(request, night)
     assert night.club is not None
     pairing_error: clubs.ClubError | None = None
+    draw_error: clubs.ClubError | None = None
     if request.method == "POST" and request.POST.get("action") == "pairs":
         try:
             seating.draw_paired_seating(
@@ -501,6 +506,7 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
                 return redirect(reverse("night_seating", args=[night.token]) + "#plan")
             elif action == "round":
                 tables = seating.start_round(night, author=request.user)  # type: ignore[arg-type]
+                night.refresh_from_db(fields=["seating"])  # start_round wrote its own copy
                 messages.success(
                     request,
                     _("Round %(n)s started: %(tables)s tables.")
@@ -521,8 +527,13 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
                 )
                 return redirect("night_cards", token=night.token)
         except clubs.ClubError as refusal:
-            messages.error(request, refusal.message)
-        return redirect("night_seating", token=night.token)
+            night.refresh_from_db()  # as the database kept it: the refused draw left nothing
+            if action != "draw" or drive.in_drive(night) or seating.in_rounds(night):
+                messages.error(request, refusal.message)
+                return redirect("night_seating", token=night.token)
+            draw_error = refusal  # the draw form again, the refusal at its field, as typed
+        if draw_error is None:
+            return redirect("night_seating", token=night.token)
     if drive.in_drive(night):
         return render(request, "clubs/night_drive.html", _drive_context(request, night))
     if seating.in_rounds(night):
@@ -554,9 +565,22 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
         if drawn
         else [],
         "pairing": _pairing(request, night, pairing_error),
+        "draw": _draw_form(request, draw_error),
     }
-    status = 422 if pairing_error else 200
+    status = 422 if pairing_error or draw_error else 200
     return render(request, "clubs/night_seating.html", context, status=status)
+
+
+def _draw_form(request: HttpRequest, error: clubs.ClubError | None) -> dict[str, Any]:
+    """The draw form as the organiser sent it, with the refusal at its field (nothing sent: the
+    form as the page first shows it)."""
+    if error is None:
+        return {}
+    posted = {name: str(request.POST.get(name, "")).strip()[:12] for name in DRAW_FIELDS}
+    return {**posted, "error": error.message, "field": error.field}
+
+
+DRAW_FIELDS = ("format", "drive_preset", "rounds", "deals", "minutes", "hands", "variant")
 
 
 def _posted_partners(request: HttpRequest, night: Evening) -> dict[int, int | None]:
@@ -673,15 +697,16 @@ def _draw_in_rounds(request: HttpRequest, night: Evening) -> None:
         drive.draw_drive(
             night,
             preset=request.POST.get("drive_preset") or night.drive_preset or DEFAULT_DRIVE,
-            hands=_posted_number(request, "hands") or None,
-            rounds=_posted_number(request, "rounds") or None,
+            hands=_posted_count(request, "hands"),
+            rounds=_posted_count(request, "rounds"),
         )
     else:
+        deals = _posted_count(request, "deals")
         seating.draw_rounds(
             night,
             request.POST.get("variant") or night.club.variant,
-            rounds=_posted_number(request, "rounds"),
-            deals=_posted_number(request, "deals") or seating.DEFAULT_DEALS,
+            rounds=_posted_count(request, "rounds"),
+            deals=seating.DEFAULT_DEALS if deals is None else deals,
             kind=str(request.POST["format"]),
         )
     clock.set_clock(night, minutes, restart=True, author=request.user)  # type: ignore[arg-type]
@@ -720,9 +745,14 @@ def night_clock(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("evening", token=night.token)
 
 
-def _posted_number(request: HttpRequest, name: str) -> int | None:
+def _posted_count(request: HttpRequest, name: str) -> int | None:
+    """A count typed in the draw's form: None when left empty (the default then), 0 when it is
+    no count at all ("-2", "x", "1000"): out of every range, so the draw refuses it at its
+    field instead of putting the default in its place unsaid."""
     value = str(request.POST.get(name, "")).strip()
-    return int(value) if value.isdigit() and len(value) < 4 else None
+    if not value:
+        return None
+    return int(value) if value.isdigit() and len(value) < 4 else 0
 
 
 def _partnership_variants() -> list[tuple[str, Any]]:
@@ -755,6 +785,7 @@ def night_route(request: HttpRequest, token: str) -> HttpResponse:
         "club": night.club,
         "plan": view,
         "me": me,
+        "pickable": [player for _n, player in view["numbers"]],
         "card": seating.route(view, me) if me is not None else None,
     }
     return render(request, "clubs/night_route.html", context)
