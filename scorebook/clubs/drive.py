@@ -170,8 +170,14 @@ def view(night: Evening) -> dict[str, Any]:
             )
         )
     over = played >= seating["rounds"]
+    last = []  # the drive over: its last round's tables, with their tricks
+    if over and drive.rounds:
+        for game in drive.rounds[-1]:
+            seats = [(seat, who[n]) for seat, n in zip("NESW", game.seats, strict=True)]
+            last.append(DriveTable(game.table, "", seats, list(game.trumps), list(game.ns)))
     return {
         "round": played + 1,
+        "last": last,
         "rounds": seating["rounds"],
         "hands": hands,
         "over": over,

@@ -122,7 +122,7 @@ def drive_screen(night: Evening) -> dict[str, Any] | None:
     shown = drive.view(night)
     cards = []
     trumps: list[str] = []
-    for row in shown["tables"]:
+    for row in shown["last"] if shown["over"] else shown["tables"]:
         trumps = row.trumps
         ns = sum(t for t in row.entered if t is not None)
         ew = 13 * row.count - ns
@@ -134,7 +134,10 @@ def drive_screen(night: Evening) -> dict[str, Any] | None:
         {"rank": s["rank"], "name": s["player"].name if s["player"] else "", "score": s["score"]}
         for s in shown["standings"]
     ]
-    playing = Group("playing", shown["round"], "playing", cards, [])
+    if shown["over"]:  # the last round's results stay on the screen beside the standings
+        groups = [Group("over", shown["played"], "over", cards, [])] if cards else []
+    else:
+        groups = [Group("playing", shown["round"], "playing", cards, [])]
     return {
         "mode": "drive",
         "round": shown["round"],
@@ -142,7 +145,7 @@ def drive_screen(night: Evening) -> dict[str, Any] | None:
         "hands": shown["hands"],
         "trumps": trumps,
         "over": shown["over"],
-        "groups": [] if shown["over"] else [playing],
+        "groups": groups,
         "cards": len(cards),
         "standings": rows[:TOP] if shown["played"] else [],
         "more": max(0, len(rows) - TOP) if shown["played"] else 0,

@@ -118,7 +118,12 @@ def test_two_rounds_of_a_whist_drive(
     expect(page.locator("p.lead")).to_contain_text(words["over"])
     expect(page.locator("main")).to_contain_text(words["standings"])
     shot(page, f"drive-{lang}-standings")
-    expect(projector.locator(".round-title")).to_contain_text(words["over"])
+    expect(projector.locator(".round-note")).to_contain_text(words["over"])
+    # The last round's tables stay on the screen with their tricks (13 a hand between the sides)
+    last = projector.locator(".screen-table:not([hidden])")
+    expect(last).to_have_count(2)
+    figures = [int(x) for x in last.nth(0).locator(".seats li b:last-child").all_inner_texts()]
+    assert figures[0] + figures[1] == 13 * 4 and figures[0] == figures[2]
     expect(projector.locator("#screen-standings-title")).to_have_text(words["standings"])
     expect(projector.locator(".screen-ranks tr")).to_have_count(8)
     check_screen_fits(projector)

@@ -10,7 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorebook.clubs import drive, seating
+from players.models import Player
+from scorebook.clubs import drive, room, seating
 from scorebook.clubs import services as clubs
 from scorebook.movements import progressive
 
@@ -147,3 +148,23 @@ def test_a_closed_drives_prizes_are_tricks_not_winnings(client, night, owner):
     best = drive.prize_list(night)["first"][0]
     assert '<p class="hint">Tricks</p>' in prizes
     assert f"<bdi>{best[1].name}</bdi> · {best[2]}</li>" in prizes and "+" not in prizes
+
+
+def test_the_screen_of_a_finished_drive_keeps_its_last_rounds_tables(client, night, owner):
+    drive.draw_drive(night, hands=2, rounds=1, seed=3)
+    night.refresh_from_db()
+    enter(client, night, 1, [9, 8])
+    night.refresh_from_db()
+    enter(client, night, 2, [3, 4])
+    night.refresh_from_db()
+
+    shown = room.drive_screen(night)
+
+    expected = progressive(8, [[[9, 8], [3, 4]]], hands=2, trumps="HCDS").rounds[-1]
+    numbers = night.seating["numbers"]
+    assert shown["over"] and [g.phase for g in shown["groups"]] == ["over"]
+    for card, game in zip(shown["groups"][0].cards, expected, strict=True):
+        names = [Player.objects.get(pk=numbers[n - 1]).name for n in game.seats]
+        ns, ew = sum(game.ns), sum(game.ew)
+        assert card.seats == list(zip("NESW", names, [ns, ew, ns, ew], strict=True))
+        assert card.hands == list(zip(game.trumps, game.ns, strict=True))
