@@ -7,11 +7,16 @@ a button, the spoken name of a suit), used in English; and by the form's values
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from scorebook.clubs import seating
+from scorebook.clubs import services as clubs
 
 PLAYERS_EN = {"N": "Anna", "E": "Boris", "S": "Vera", "W": "Gleb"}
 PLAYERS_RU = {"N": "Анна", "E": "Борис", "S": "Вера", "W": "Глеб"}
@@ -247,3 +252,18 @@ def sign_in(page: Page, username: str, password: str) -> None:
     page.locator("#id_password").fill(password)
     page.locator("#id_password").press("Enter")
     expect(page.locator("nav.account")).to_contain_text(username)
+
+
+ORGANISER_PASSWORD = "lantern-Quartz-917"
+
+
+def club_night(lang: str, names: list[str], *, name: str = "Fri") -> Any:
+    """A club (Russian whist, in ``lang``) with its organiser ("organiser", signed in with
+    ORGANISER_PASSWORD), a night on 20 November 2026, and ``names`` on its roster, all present.
+    Run it through ``site.db``."""
+    owner = get_user_model().objects.create_user("organiser", password=ORGANISER_PASSWORD)
+    club = clubs.create_club(user=owner, name="Moika", variant="russian", language=lang)
+    night = clubs.open_night(club, name=name, date=datetime.date(2026, 11, 20), author=owner)
+    players = [clubs.add_player(club, who, author=owner) for who in names]
+    seating.set_present(night, [p.pk for p in players], author=owner)
+    return night

@@ -8,23 +8,20 @@ Screenshots: tests/browser/screenshots/late-*.png.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import BrowserContext, expect
 
 from scorebook.clubs import seating
-from scorebook.clubs import services as clubs
 from scorebook.tables import services
 from scorebook.tables.models import Table
 from tests.browser.conftest import PHONE, Site
-from tests.browser.helpers import sign_in
+from tests.browser.helpers import ORGANISER_PASSWORD, club_night, sign_in
 
 pytestmark = pytest.mark.browser
 
-PASSWORD = "lantern-Quartz-917"
+PASSWORD = ORGANISER_PASSWORD
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Fedor", "Galya", "Ilya"]
 WORDS = {
     "en": {"start": "Start round {n}", "late": "Add a late player", "guest": "or a guest's name",
@@ -50,11 +47,7 @@ def test_a_tenth_player_arrives_after_round_one_and_one_leaves_after_round_two(
     locale = "ru-RU" if lang == "ru" else "en-GB"
 
     def tournament():  # type: ignore[no-untyped-def]
-        owner = get_user_model().objects.create_user("organiser", password=PASSWORD)
-        club = clubs.create_club(user=owner, name="Moika", variant="russian", language=lang)
-        night = clubs.open_night(club, name="Fri", date=datetime.date(2026, 11, 20), author=owner)
-        players = [clubs.add_player(club, name, author=owner) for name in NAMES]
-        seating.set_present(night, [p.pk for p in players], author=owner)
+        night = club_night(lang, NAMES)
         seating.draw_rounds(night, "russian", rounds=3, deals=1, seed=11)
         return night
 
@@ -149,11 +142,7 @@ def test_a_late_arrival_waits_at_a_drive_and_takes_a_leavers_seat(
     locale = "ru-RU" if lang == "ru" else "en-GB"
 
     def drive_night():  # type: ignore[no-untyped-def]
-        owner = get_user_model().objects.create_user("organiser", password=PASSWORD)
-        club = clubs.create_club(user=owner, name="Moika", variant="russian", language=lang)
-        night = clubs.open_night(club, name="Fri", date=datetime.date(2026, 11, 20), author=owner)
-        players = [clubs.add_player(club, name, author=owner) for name in NAMES[:8]]
-        seating.set_present(night, [p.pk for p in players], author=owner)
+        night = club_night(lang, NAMES[:8])
         drive.draw_drive(night, hands=1, rounds=3, seed=2)
         return night
 

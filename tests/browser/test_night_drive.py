@@ -9,24 +9,21 @@ Screenshots: tests/browser/screenshots/drive-*.png (the room's screen: drive-*-s
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Callable
 from urllib.parse import urlparse
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import BrowserContext, expect
 
-from scorebook.clubs import drive, seating
-from scorebook.clubs import services as clubs
+from scorebook.clubs import drive
 from tests.browser.conftest import PHONE, Site
-from tests.browser.helpers import sign_in
+from tests.browser.helpers import ORGANISER_PASSWORD, club_night, sign_in
 from tests.browser.screen_checks import check_screen_fits
 
 pytestmark = pytest.mark.browser
 
-PASSWORD = "lantern-Quartz-917"
+PASSWORD = ORGANISER_PASSWORD
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Fedor", "Galya"]
 WORDS = {
     "en": {"drive": "A whist drive: the winners move on to the next table each round",
@@ -47,15 +44,7 @@ def test_two_rounds_of_a_whist_drive(
     words = WORDS[lang]
     locale = "ru-RU" if lang == "ru" else "en-GB"
 
-    def drive_night():  # type: ignore[no-untyped-def]
-        owner = get_user_model().objects.create_user("organiser", password=PASSWORD)
-        club = clubs.create_club(user=owner, name="Moika", variant="russian", language=lang)
-        night = clubs.open_night(club, name="Fri", date=datetime.date(2026, 11, 20), author=owner)
-        players = [clubs.add_player(club, name, author=owner) for name in NAMES]
-        seating.set_present(night, [p.pk for p in players], author=owner)
-        return night
-
-    night = site.db(drive_night)
+    night = site.db(lambda: club_night(lang, NAMES))
     page = new_context(locale=locale).new_page()
     sign_in(page, "organiser", PASSWORD)
     page.goto(f"/e/{night.token}/seating/")

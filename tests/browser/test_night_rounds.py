@@ -22,12 +22,12 @@ from scorebook.clubs import services as clubs
 from scorebook.tables import services
 from scorebook.tables.models import Table
 from tests.browser.conftest import PHONE, Site
-from tests.browser.helpers import Tapper, sign_in
+from tests.browser.helpers import ORGANISER_PASSWORD, Tapper, club_night, sign_in
 from tests.browser.screen_checks import check_screen_fits
 
 pytestmark = pytest.mark.browser
 
-PASSWORD = "lantern-Quartz-917"
+PASSWORD = ORGANISER_PASSWORD
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Fedor", "Galya", "Ilya"]
 WORDS = {
     "en": {"start": "Start round {n}", "who": "Who are you?", "out": "you sit out",
@@ -56,11 +56,7 @@ def test_three_rounds_of_an_individual_tournament(
     locale = "ru-RU" if lang == "ru" else "en-GB"
 
     def tournament():  # type: ignore[no-untyped-def]
-        owner = get_user_model().objects.create_user("organiser", password=PASSWORD)
-        club = clubs.create_club(user=owner, name="Moika", variant="russian", language=lang)
-        night = clubs.open_night(club, name="Fri", date=datetime.date(2026, 11, 20), author=owner)
-        players = [clubs.add_player(club, name, author=owner) for name in NAMES]
-        seating.set_present(night, [p.pk for p in players], author=owner)
+        night = club_night(lang, NAMES)
         seating.draw_rounds(night, "russian", rounds=3, deals=1, seed=11)
         return night
 
@@ -217,15 +213,7 @@ def test_a_refused_draw_keeps_the_form_and_a_table_is_told_its_round_is_over(
     words = ROUND_WORDS[lang]
     locale = "ru-RU" if lang == "ru" else "en-GB"
 
-    def night_of_nine():  # type: ignore[no-untyped-def]
-        owner = get_user_model().objects.create_user("organiser", password=PASSWORD)
-        club = clubs.create_club(user=owner, name="Moika", variant="russian", language=lang)
-        night = clubs.open_night(club, name="Fri", date=datetime.date(2026, 11, 20), author=owner)
-        players = [clubs.add_player(club, name, author=owner) for name in NAMES]
-        seating.set_present(night, [p.pk for p in players], author=owner)
-        return night
-
-    night = site.db(night_of_nine)
+    night = site.db(lambda: club_night(lang, NAMES))
     page = new_context(locale=locale).new_page()
     sign_in(page, "organiser", PASSWORD)
     page.goto(f"/e/{night.token}/seating/")
