@@ -697,6 +697,7 @@ def evening_pdf(evening: Evening, *, lang: str, paper: str, base_url: str | None
             "evening": evening,
             "prizes": given,
             "round_standings": night_seating.round_standings(rounds) if rounds else [],
+            "pairs_event": bool(rounds) and rounds["format"] == night_seating.PAIRS,
             "closed": closed,
             "groups": evening_nets(sheets),
             "club": evening.club.name if evening.club else "",
@@ -844,9 +845,10 @@ def table_cards(evening: Evening, base_url: str) -> list[TableCard]:
         url = base_url.rstrip("/") + path
         names = {s.seat: (s.player.name if s.player else "") for s in table.seats.all()}
         seats = [(seat, names[seat]) for seat in PRESETS[table.variant].seats if names.get(seat)]
-        cards.append(
-            TableCard(table.number, table.title, table.variant, seats, url, qr_data_uri(url))
-        )
+        # A round's table goes by its number in the round ("Round 2, table 1": 1), as the room's
+        # screen and the players' routes name it, not by its number among the night's tables.
+        number = playing.index(table.pk) + 1 if playing is not None else table.number
+        cards.append(TableCard(number, table.title, table.variant, seats, url, qr_data_uri(url)))
     return cards
 
 

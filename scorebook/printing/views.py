@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
@@ -141,7 +141,8 @@ def night_cards(request: HttpRequest, token: str) -> HttpResponse:
     """Every table's card on the organiser's screen, its QR code large: tap a table, the
     phone at it scans the code."""
     evening = _organised_night(request, token)
-    cards = pdf.table_cards(evening, _base_url(request))
+    # A closed night's tables are read-only: no card invites a phone to score at them.
+    cards = [] if evening.closed_at else pdf.table_cards(evening, _base_url(request))
     return render(request, "printing/cards.html", {"evening": evening, "cards": cards})
 
 
@@ -150,6 +151,8 @@ def night_cards(request: HttpRequest, token: str) -> HttpResponse:
 def night_cards_pdf(request: HttpRequest, token: str) -> HttpResponse:
     """The table cards to print and put on the tables."""
     evening = _organised_night(request, token)
+    if evening.closed_at:  # the cards page says why there are none
+        return redirect("night_cards", token=evening.token)
     lang, paper = print_options(request, papers=pdf.CARD_PAPERS)
     body = pdf.night_cards_pdf(evening, lang=lang, paper=paper, base_url=_base_url(request))
     return pdf_response(body, f"whist-cards-{evening.date}-{evening.pk}-{paper}.pdf")

@@ -95,3 +95,17 @@ def test_a_table_sheet_stays_on_a4_or_a5(client, night, owner):
     table = night.tables.first()
     answer = client.get(reverse("table_pdf", args=[table.view_token]), {"paper": "a6"})
     assert answer.status_code == 400
+
+
+def test_a_closed_nights_cards_invite_no_phone_to_score(client, night, owner):
+    clubs.close_night(night, author=owner)
+    client.force_login(owner)
+
+    page = client.get(reverse("night_cards", args=[night.token])).content.decode()
+    printed = client.get(reverse("night_cards_pdf", args=[night.token]), {"paper": "a4"})
+
+    assert "The night is closed: its tables are read-only" in page
+    assert "qr-large" not in page and "night_cards_pdf" not in page
+    assert reverse("night_cards_pdf", args=[night.token]) not in page
+    assert printed.status_code == 302
+    assert printed["Location"] == reverse("night_cards", args=[night.token])

@@ -79,14 +79,15 @@ def delta_context(
 ) -> dict[str, Any]:
     """Only what a save changed (display/delta.py), with the next deal's form."""
     form, key = _fresh_form(table, saved.state, players) if can_edit else (None, "")
-    extra.setdefault("table_round", round_at(table, len(saved.state.deals)))
+    extra.setdefault("table_round", round_at(table))  # a save's state holds its deal alone
     return delta_view(table, Viewer(can_edit), saved, players, form, key, **extra)
 
 
-def round_at(table: Table, played: int) -> dict[str, Any] | None:
+def round_at(table: Table, played: int | None = None) -> dict[str, Any] | None:
     """A table of a night in rounds (docs/clubs.md): its round, the deals the round has at each
-    table, how many it has played, and whether its round is over here, which the deal form
-    says (nothing stops the table from playing on). None for any other table."""
+    table, how many it has played (``played``, or counted here: its live deals), and whether
+    its round is over here, which the deal form says (nothing stops the table from playing
+    on). None for any other table."""
     if table.evening_id is None:
         return None
     seating = table.evening.seating if table.evening else None
@@ -95,6 +96,8 @@ def round_at(table: Table, played: int) -> dict[str, Any] | None:
     for number, pks in seating.get("round_tables", {}).items():
         if table.pk in pks:
             deals = int(seating["deals"])
+            if played is None:
+                played = table.deals.filter(removed=False).count()
             return {
                 "number": int(number),
                 "deals": deals,
