@@ -120,6 +120,50 @@ def last_nights_players(night: Evening) -> list[int]:
     return list(live.filter(seat__table__evening=earlier).distinct().values_list("pk", flat=True))
 
 
+def format_lines(present: int, variant: str) -> dict[str, str]:
+    """What ``present`` players make in each format of the draw form, said beside the format
+    before anything is drawn: one draw's tables (count_line), a tournament's tables a round and
+    sit-outs, a pairs event's pairs, a drive's tables, or why the format cannot be played."""
+    games, out = present // 4, present % 4
+    if movements.MIN_PLAYERS <= present <= movements.MAX_PLAYERS:
+        individual_line = ngettext(
+            "%(present)s present: %(tables)s table a round, %(out)s sit out each round",
+            "%(present)s present: %(tables)s tables a round, %(out)s sit out each round",
+            games,
+        ) % {"present": present, "tables": games, "out": out}
+    else:
+        individual_line = _(
+            "%(present)s present: an individual tournament takes %(fewest)s to %(most)s players"
+        ) % {"present": present, "fewest": movements.MIN_PLAYERS, "most": movements.MAX_PLAYERS}
+    if present % 2 or not 2 * MIN_PAIRS <= present <= 2 * MAX_PAIRS:
+        pairs_line = _(
+            "%(present)s present: a pairs event takes an even number, %(fewest)s to %(most)s"
+        ) % {"present": present, "fewest": 2 * MIN_PAIRS, "most": 2 * MAX_PAIRS}
+    else:
+        count = present // 2
+        pairs_line = ngettext(
+            "%(present)s present: %(pairs)s pairs, %(tables)s table a round",
+            "%(present)s present: %(pairs)s pairs, %(tables)s tables a round",
+            count // 2,
+        ) % {"present": present, "pairs": count, "tables": count // 2}
+        if count % 2:
+            pairs_line += _(", one pair sits out each round")
+    if present and not out:
+        drive_line = ngettext(
+            "%(present)s present: %(tables)s table", "%(present)s present: %(tables)s tables", games
+        ) % {"present": present, "tables": games}
+    else:
+        drive_line = _("%(present)s present: a whist drive needs a multiple of four players") % {
+            "present": present
+        }
+    return {
+        "free": count_line(present, variant),
+        INDIVIDUAL: individual_line,
+        PAIRS: pairs_line,
+        "drive": drive_line,
+    }
+
+
 def count_lines(most: int, variant: str) -> list[str]:
     """:func:`count_line` for 0 to ``most`` present: the page's count follows the ticks."""
     return [count_line(n, variant) for n in range(most + 1)]
@@ -723,6 +767,7 @@ def route(view: dict[str, Any], player: Player) -> list[dict[str, Any]]:
     """A player's route card: in each round his table and seat, his partner and opponents,
     or that he sits out."""
     card = []
+    gone = any(p.pk == player.pk for p in view.get("gone", []))
     for plan_round in view["rounds"]:
         out = any(p is not None and p.pk == player.pk for p in plan_round.sit_out)
         # not seated and not sitting out: not yet arrived, or gone (a late arrival, a leaver)
@@ -738,6 +783,10 @@ def route(view: dict[str, Any], player: Player) -> list[dict[str, Any]]:
                             "seat": seat, "partner": partner, "opponents": others,
                             "started": row.table}  # fmt: skip
         card.append(line)
+    if gone:  # the rounds after his last one: he went home (not "not playing")
+        played = [i for i, line in enumerate(card) if not line["absent"]]
+        for line in card[played[-1] + 1 if played else 0 :]:
+            line["gone"] = True
     return card
 
 
@@ -755,6 +804,7 @@ def round_standings(view: dict[str, Any]) -> list[dict[str, Any]]:
     by_pair = view.get("format") == PAIRS
     totals: dict[Any, list[float]] = {}
     names: dict[Any, str] = {}
+    members: dict[Any, list[str]] = {}  # each line's players' names (a pair's two)
     for r in view["rounds"]:
         for row in r.tables:
             if row.table is None or row.table.pk not in scored:
@@ -767,7 +817,7 @@ def round_standings(view: dict[str, Any]) -> list[dict[str, Any]]:
                 if who is None:
                     continue
                 key: Any = who.pk
-                name = who.name
+                name, people = who.name, [who.name]
                 if by_pair:
                     mate = seats.get(PARTNER[seat])
                     if seat in "SW" and mate is not None:
@@ -775,11 +825,13 @@ def round_standings(view: dict[str, Any]) -> list[dict[str, Any]]:
                     if mate is not None:
                         first, second = sorted((who, mate), key=lambda p: p.pk)
                         key, name = (first.pk, second.pk), f"{first.name} & {second.name}"
-                names[key] = name
+                        people = [first.name, second.name]
+                names[key], members[key] = name, people
                 totals.setdefault(key, []).append(float(result.settlement.get(seat, 0)))
     rows = [
         {
             "name": names[key],
+            "members": members[key],
             "players": key if isinstance(key, tuple) else (key,),
             "rounds": len(v),
             "total": sum(v),

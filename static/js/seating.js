@@ -229,7 +229,7 @@
 (() => {
   const form = document.querySelector(".draw-form");
   if (!form) return;
-  const rows = form.querySelectorAll("[data-for]");
+  const rows = document.querySelectorAll(".draw-form [data-for], .count-line[data-for]");
   const show = () => {
     const chosen = form.querySelector("input[name=format]:checked")?.value || "free";
     for (const row of rows) row.hidden = !row.dataset.for.split(" ").includes(chosen);

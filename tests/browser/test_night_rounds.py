@@ -192,11 +192,15 @@ def test_twelve_tables_of_a_round_fit_the_rooms_screen(
 ROUND_WORDS = {
     "en": {"rounds": "Rounds (empty: the whole plan)",
            "refused": "The plan for 9 players has 9 rounds",
+           "free_count": "9 present: 2 tables, 1 sit out",
+           "count": "9 present: 2 tables a round, 1 sit out each round",
            "progress": "Round 1: deal 1 of 1", "save": "Save deal",
            "over": "Round 1 is over at this table: its 1 deal is played.",
            "next": "Where do I sit next?", "who": "Who are you?"},
     "ru": {"rounds": "Кругов (пусто: весь план)",
            "refused": "План для игроков: 9; кругов в нём: 9.",
+           "free_count": "Пришли 9: столов 2, без стола 1",
+           "count": "Пришли 9: за круг столов 2, без стола в каждом круге 1",
            "progress": "Круг 1: сдача 1 из 1", "save": "Сохранить сдачу",
            "over": "Круг 1 за этим столом окончен: сыграна 1 сдача.",
            "next": "Где я сижу дальше?", "who": "Кто вы?"},
@@ -217,7 +221,9 @@ def test_a_refused_draw_keeps_the_form_and_a_table_is_told_its_round_is_over(
     page = new_context(locale=locale).new_page()
     sign_in(page, "organiser", PASSWORD)
     page.goto(f"/e/{night.token}/seating/")
+    expect(page.locator(".count-line:visible")).to_have_text(words["free_count"])
     page.locator("input[name=format][value=individual]").check()
+    expect(page.locator(".count-line:visible")).to_have_text(words["count"])
     page.get_by_label(words["rounds"]).fill("20")
     page.locator("input[name=deals]").fill("1")
     page.locator(".draw-form button[type=submit]").click()
@@ -228,6 +234,7 @@ def test_a_refused_draw_keeps_the_form_and_a_table_is_told_its_round_is_over(
     expect(page.locator("input[name=format][value=individual]")).to_be_checked()
     expect(page.locator("input[name=deals]")).to_have_value("1")
     expect(page.locator("input[name=hands]")).to_be_hidden()  # a drive's field, not chosen
+    expect(page.locator(".count-line:visible")).to_have_text(words["count"])
     fits(page)
     shot(page, f"rounds-{lang}-refused-at-the-field")
 

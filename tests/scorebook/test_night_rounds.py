@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 
 from players.models import Player
 from scorebook.clubs import prizes, seating, standings
@@ -19,11 +20,12 @@ from scorebook.display.text import signed
 from scorebook.movements import individual
 from scorebook.printing import pdf
 from scorebook.tables.models import Table
-from tests.scorebook.conftest import FIRST_DEAL, add_deals
+from tests.scorebook.conftest import add_deals, deal_form
 from tests.scorebook.test_pdf import squeeze, text_of
 
 pytestmark = pytest.mark.django_db
 
+HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "deal-form"}  # as the deal form posts
 NAMES = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Fedor", "Galya", "Ilya"]
 
 
@@ -356,16 +358,19 @@ def test_the_table_says_when_its_round_is_over_and_where_to_look_next(client, ni
 
 
 def test_the_table_answer_to_the_rounds_last_deal_says_the_round_is_over(client, night, owner):
-    seating.draw_rounds(night, "russian", rounds=2, deals=1, seed=1)
+    """The answer to a save holds only what changed (the deal saved): the round's count is the
+    table's, not the answer's one deal."""
+    seating.draw_rounds(night, "russian", rounds=2, deals=2, seed=1)
     seating.start_round(night, author=owner)
     night.refresh_from_db()
     table = Table.objects.get(pk=night.seating["round_tables"]["1"][0])
+    url = reverse("deal_add", args=[table.edit_token])
 
-    deal = {"number": 1, "nonce": "one", "dealer": table.first_dealer, **FIRST_DEAL["russian"]}
-    answer = client.post(reverse("deal_add", args=[table.edit_token]), deal, HTTP_HX_REQUEST="true")
+    first = client.post(url, deal_form(table), **HTMX).content.decode()
+    last = client.post(url, deal_form(table), **HTMX).content.decode()
 
-    assert answer.status_code == 200
-    assert "Round 1 is over at this table: its 1 deal is played." in answer.content.decode()
+    assert "Round 1: deal 2 of 2" in first and "is over" not in first
+    assert "Round 1 is over at this table: its 2 deals are played." in last
 
 
 def test_the_players_pick_their_name_from_an_alphabetical_list(client, night, owner):
@@ -377,3 +382,110 @@ def test_the_players_pick_their_name_from_an_alphabetical_list(client, night, ow
     assert sorted(shown) == sorted(NAMES)
     positions = [page.index(f"<bdi>{name}</bdi></button>") for name in sorted(NAMES)]
     assert positions == sorted(positions)
+
+
+def test_a_rounds_table_cards_carry_its_number_in_the_round(night, owner):
+    """Round 2's tables are the night's tables 3 and 4, but "table 1" and "table 2" to the
+    players (the screen, their routes): their cards say so."""
+    seating.draw_rounds(night, "russian", rounds=2, deals=1, seed=1)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    play_round(night)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+
+    cards = pdf.table_cards(night, "http://club.example")
+
+    assert [card.title for card in cards] == ["Round 2, table 1", "Round 2, table 2"]
+    assert [card.number for card in cards] == [1, 2]
+    assert sorted(Table.objects.filter(evening=night).values_list("number", flat=True)) == [
+        1, 2, 3, 4
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "present, lines",
+    [
+        (7, {"individual": "7 present: 1 table a round, 3 sit out each round",
+             "pairs": "7 present: a pairs event takes an even number, 4 to 64",
+             "drive": "7 present: a whist drive needs a multiple of four players"}),
+        (10, {"individual": "10 present: 2 tables a round, 2 sit out each round",
+              "pairs": "10 present: 5 pairs, 2 tables a round, one pair sits out each round",
+              "drive": "10 present: a whist drive needs a multiple of four players"}),
+        (12, {"individual": "12 present: 3 tables a round, 0 sit out each round",
+              "pairs": "12 present: 6 pairs, 3 tables a round",
+              "drive": "12 present: 3 tables"}),
+    ],
+)  # fmt: skip
+def test_the_seating_page_says_what_the_players_make_in_each_format(present, lines):
+    with translation.override("en"):
+        made = seating.format_lines(present, "russian")
+
+    assert made["free"] == seating.count_line(present, "russian")
+    assert {key: made[key] for key in lines} == lines
+
+
+def test_the_count_beside_the_draw_is_the_chosen_formats(client, night, owner):
+    client.force_login(owner)
+    url = reverse("night_seating", args=[night.token])
+
+    fresh = client.get(url).content.decode()
+    refused = draw_answer(client, night, owner, format="individual", rounds="20").content.decode()
+
+    assert '<span class="count-line" data-for="free">9 present: 2 tables, 1 sit out</span>' in fresh
+    assert 'data-for="individual" hidden>9 present: 2 tables a round, 1 sit out each round' in fresh
+    assert 'data-for="individual">9 present: 2 tables a round, 1 sit out each round' in refused
+    assert 'data-for="free" hidden>' in refused
+
+
+@pytest.mark.parametrize(
+    "lang, rounds, deals, line",
+    [
+        ("en", "1", "2", "Rounds: 1, 2 deals each, Russian whist"),
+        ("en", "3", "1", "Rounds: 3, 1 deal each, Russian whist"),
+        ("ru", "1", "2", "Кругов: 1, по 2 сдачи, Русский вист"),
+        ("ru", "2", "5", "Кругов: 2, по 5 сдач, Русский вист"),
+        ("ru", "2", "1", "Кругов: 2, по 1 сдаче, Русский вист"),
+    ],
+)
+def test_the_rounds_page_counts_rounds_and_deals_in_the_users_words(
+    client, night, owner, lang, rounds, deals, line
+):
+    draw_answer(client, night, owner, format="individual", rounds=rounds, deals=deals)
+
+    page = client.get(reverse("night_seating", args=[night.token]), HTTP_ACCEPT_LANGUAGE=lang)
+
+    assert line in page.content.decode()
+
+
+def test_the_close_page_shows_the_standings_its_prizes_come_from(client, night, owner):
+    seating.set_present(night, list(Player.objects.values_list("pk", flat=True))[:8], author=owner)
+    seating.draw_rounds(night, "russian", rounds=1, deals=1, seed=1, kind=seating.PAIRS)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    play_round(night)
+    client.force_login(owner)
+
+    page = client.get(reverse("close_night", args=[night.token])).content.decode()
+
+    rows = seating.round_standings(seating.rounds_view(night))
+    assert "Standings of the tournament" in page and "<th>Pair</th>" in page
+    assert all(f"<bdi>{escape(row['name'])}</bdi>" in page for row in rows)  # "A &amp; B"
+
+
+def test_a_leavers_route_says_he_left_not_that_he_does_not_play(client, night, owner):
+    seating.draw_rounds(night, "russian", rounds=3, deals=1, seed=5)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    play_round(night)
+    view = seating.rounds_view(night)
+    leaver = view["rounds"][0].tables[0].seats[0][1]
+    seating.player_leaves(night, leaver.pk, author=owner)
+    night.refresh_from_db()
+    url = reverse("night_route", args=[night.token])
+    client.post(url, {"player": leaver.pk})
+
+    card = client.get(url).content.decode()
+
+    assert card.count("you left the night") == 2 and "not playing" not in card
+    assert "partner" in card  # round 1, which he played

@@ -131,6 +131,7 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
         plan = seating.rounds_view(night)
         context["rounds"] = plan
         context["round_standings"] = seating.round_standings(plan) if plan else []
+        context["pairs_event"] = bool(plan) and plan["format"] == seating.PAIRS
     if night.closed_at is not None and night.club is not None:
         context["prizes"] = prizes.night_prizes(night, ranked)
     if role == clubs.ORGANISER:
@@ -214,7 +215,9 @@ def screen_context(night: Evening) -> dict[str, Any]:
     rounds = room.rounds_screen(night, glance) or room.drive_screen(night)
     if rounds is not None:
         columns, rows = screen_layout(rounds["cards"])
-        lines = 3 + len(rounds["standings"]) + (rounds["more"] > 0)  # a heading of two lines
+        # a heading of two lines; a pair's line takes two (a partner a line)
+        shown = sum(len(row.get("members", ())) or 1 for row in rounds["standings"])
+        lines = 3 + shown + (rounds["more"] > 0)
     closed: list[dict[str, Any]] | None = None  # a closed night: its prizes, in the tables' place
     if night.closed_at is not None and night.club is not None:
         closed = prizes.night_prizes(night, ranked)
@@ -387,11 +390,14 @@ def close_night(request: HttpRequest, token: str) -> HttpResponse:
     elif request.method == "POST":
         error = _("Tick the box to confirm, then close the night.")
     _glance, ranked = standings.night_view(night)
+    plan = seating.rounds_view(night)  # a night in rounds: its prizes come from its standings
     context = {
         "evening": night,
         "club": night.club,
         "ranked": [(variant_name(v), st) for v, st in ranked],
         "prizes": prizes.night_prizes(night, ranked),
+        "round_standings": seating.round_standings(plan) if plan else [],
+        "pairs_event": bool(plan) and plan["format"] == seating.PAIRS,
         "waiting": clubs.awaiting_confirmation(night),
         "error": error,
     }
@@ -554,7 +560,9 @@ def night_seating(request: HttpRequest, token: str) -> HttpResponse:
         "club": night.club,
         "drawn": drawn,
         "present": present,
-        "count": seating.count_line(present, drawn["variant"] if drawn else night.club.variant),
+        "formats": seating.format_lines(present, drawn["variant"] if drawn else night.club.variant),
+        "chosen_format": (draw_error and str(request.POST.get("format", "")))
+        or ("drive" if night.drive_preset else "free"),
         "variants": [(key, variant_name(key)) for key in PRESETS],
         "partnership_variants": _partnership_variants(),
         "default_deals": seating.DEFAULT_DEALS,
