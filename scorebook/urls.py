@@ -74,6 +74,7 @@ urlpatterns = [
     path("e/<str:token>/cards/", sheets.night_cards, name="night_cards"),
     path("e/<str:token>/cards.pdf", sheets.night_cards_pdf, name="night_cards_pdf"),
     path("e/<str:token>/drive.pdf", sheets.drive_cards_pdf, name="drive_cards_pdf"),
+    path("e/<str:token>/routes.pdf", sheets.route_cards_pdf, name="route_cards_pdf"),
     path("e/<str:token>/reopen/", evenings.reopen_night, name="reopen_night"),
     path("e/<str:token>/tables/<int:pk>/move/", evenings.move_table, name="evening_move"),
     path("e/<str:token>/new/<str:variant>/", evenings.night_table, name="night_table"),

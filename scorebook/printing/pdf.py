@@ -35,7 +35,7 @@ from weasyprint import CSS
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
-from players.models import is_time_zone
+from players.models import is_time_zone, roster_order
 from scorebook.clubs import drive, prizes
 from scorebook.clubs import seating as night_seating
 from scorebook.display import deals
@@ -866,6 +866,27 @@ def night_cards_pdf(evening: Evening, *, lang: str, paper: str, base_url: str) -
         paper=paper,
         papers=CARD_PAPERS,
     )
+
+
+def route_cards_pdf(evening: Evening, *, lang: str, paper: str, player: int | None = None) -> bytes:
+    """The route cards of a night in rounds, one a player (by name), or ``player``'s alone: his
+    table, seat, partner and opponents in every round, or that he sits out, as his phone's
+    route shows them when printed (a change of players later plans the rounds left again)."""
+    check_options(lang, paper)
+    view = night_seating.rounds_view(evening)
+    if view is None:
+        raise ValueError("not a night in rounds")
+    people = [p for _n, p in view["numbers"] if p is not None and player in (None, p.pk)]
+    people.sort(key=lambda p: roster_order(p.name))
+    club = evening.club
+    with translation.override(lang):
+        context = {
+            "evening": evening,
+            "club": club,
+            "cards": [(p, night_seating.route(view, p)) for p in people],
+            "doc_title": f"{club.name if club else ''} · {evening.name}",
+        }
+    return render_pdf("printing/print/routes.html", context, lang=lang, paper=paper)
 
 
 def drive_cards_pdf(evening: Evening, *, lang: str, paper: str) -> bytes:

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_safe
 
 from players.roles import ORGANISER, role_of
 from scorebook.clubs import drive
+from scorebook.clubs import seating as night_seating
 from scorebook.display.variants import VARIANTS
 from scorebook.printing import pdf
 from scorebook.printing import queue as printing
@@ -156,6 +157,21 @@ def night_cards_pdf(request: HttpRequest, token: str) -> HttpResponse:
     lang, paper = print_options(request, papers=pdf.CARD_PAPERS)
     body = pdf.night_cards_pdf(evening, lang=lang, paper=paper, base_url=_base_url(request))
     return pdf_response(body, f"whist-cards-{evening.date}-{evening.pk}-{paper}.pdf")
+
+
+@require_safe
+@answers_bad_print_options
+def route_cards_pdf(request: HttpRequest, token: str) -> HttpResponse:
+    """A night in rounds' route cards (``?player=<id>``: his alone), for anyone with the
+    night's link, as the routes on the phones are. Made at once, in the request: text only."""
+    evening = get_object_or_404(Evening.objects.select_related("club"), token=token)
+    if not night_seating.in_rounds(evening):
+        raise Http404("this night is not played in rounds")
+    value = str(request.GET.get("player", "")).strip()
+    player = int(value) if value.isdigit() and len(value) < 12 else None
+    lang, paper = print_options(request)
+    body = pdf.route_cards_pdf(evening, lang=lang, paper=paper, player=player)
+    return pdf_response(body, f"whist-routes-{evening.date}-{evening.pk}-{paper}.pdf")
 
 
 @require_safe

@@ -489,3 +489,42 @@ def test_a_leavers_route_says_he_left_not_that_he_does_not_play(client, night, o
 
     assert card.count("you left the night") == 2 and "not playing" not in card
     assert "partner" in card  # round 1, which he played
+
+
+def test_everyones_route_cards_print_what_their_phones_show(client, night, owner):
+    seating.draw_rounds(night, "russian", rounds=3, deals=1, seed=5)
+    view = seating.rounds_view(night)
+    url = reverse("route_cards_pdf", args=[night.token])
+
+    everyone = squeeze(text_of(client.get(url).content))
+    one = client.get(url, {"player": view["numbers"][0][1].pk, "paper": "a5"})
+
+    for _n, player in view["numbers"]:
+        card = seating.route(view, player)
+        assert squeeze(player.name) in everyone
+        for line in card:
+            if line["sits_out"]:
+                assert squeeze(f"{line['round']} sits out") in everyone
+            else:
+                partner = line["partner"].name
+                assert squeeze(f"{line['round']} {line['table']}") in everyone
+                assert squeeze(partner) in everyone
+    alone = squeeze(text_of(one.content))
+    assert one["Content-Type"] == "application/pdf" and alone.count("route card") == 1
+
+
+def test_route_cards_are_for_a_night_in_rounds_only(client, night):
+    answer = client.get(reverse("route_cards_pdf", args=[night.token]))
+
+    assert answer.status_code == 404
+
+
+def test_a_players_route_page_offers_his_card_to_print(client, night, owner):
+    seating.draw_rounds(night, "russian", rounds=3, deals=1, seed=5)
+    player = seating.rounds_view(night)["numbers"][0][1]
+    url = reverse("night_route", args=[night.token])
+    client.post(url, {"player": player.pk})
+
+    page = client.get(url).content.decode()
+
+    assert f"{reverse('route_cards_pdf', args=[night.token])}?player={player.pk}" in page
