@@ -34,13 +34,15 @@ WORDS = {
            "standings": "Standings of the tournament", "partner": "partner",
            "round": "Round {n} of 3", "seats": "take your seats", "sit_out": "Sit out this round",
            "minutes": "Minutes a round, for the room's screen (empty: no clock)",
-           "set": "Set the clock", "left": "Time left", "over": "Every round has been played."},
+           "set": "Set the clock", "left": "Time left", "over": "Every round has been played.",
+           "card": "My route card (PDF, to print or keep)"},
     "ru": {"start": "Начать круг {n}", "who": "Кто вы?", "out": "вы без стола",
            "standings": "Итоги турнира", "partner": "партнёр",
            "round": "Круг {n} из 3", "seats": "занимайте места",
            "sit_out": "Без стола в этом круге",
            "minutes": "Минут на круг, для экрана зала (пусто: без часов)",
-           "set": "Поставить часы", "left": "Осталось", "over": "Все круги сыграны."},
+           "set": "Поставить часы", "left": "Осталось", "over": "Все круги сыграны.",
+           "card": "Моя маршрутная карточка (PDF: распечатать или сохранить)"},
 }  # fmt: skip
 
 
@@ -150,6 +152,10 @@ def test_three_rounds_of_an_individual_tournament(
     expect(phone.locator("ol.route")).to_contain_text(words["partner"])
     fits(phone)
     shot(phone, f"rounds-{lang}-route")
+    card = phone.get_by_role("link", name=words["card"])  # his route card, to print or keep
+    expect(card).to_be_visible()
+    printed = phone.request.get(str(card.get_attribute("href")))
+    assert printed.ok and printed.headers["content-type"] == "application/pdf"
     sits_out = sum(1 for text in route.all_inner_texts() if words["out"] in text)
     assert sits_out <= 1  # nine players, three rounds: each sits out at most once
 
