@@ -858,6 +858,14 @@ def _playing(seating: dict[str, Any]) -> list[int]:
     return [pid for pid in seating["numbers"] if pid not in gone]
 
 
+def pairs_made(night: Evening) -> list[list[int]]:
+    """A pairs event's partnerships so far, pair 1 first (a withdrawn pair stays in the list,
+    so a pair's number never changes); empty for any other night."""
+    if not in_rounds(night) or night.seating.get("format") != PAIRS:
+        return []
+    return _pairs_of(night.seating)
+
+
 def _pairs_of(seating: dict[str, Any]) -> list[list[int]]:
     """A pairs event's partnerships, in the order they were made: drawn 1 and 2, 3 and 4, …,
     then those made during the night (a withdrawn pair stays in the list)."""

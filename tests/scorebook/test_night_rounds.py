@@ -528,3 +528,21 @@ def test_a_players_route_page_offers_his_card_to_print(client, night, owner):
     page = client.get(url).content.decode()
 
     assert f"{reverse('route_cards_pdf', args=[night.token])}?player={player.pk}" in page
+
+
+def test_a_pairs_event_says_who_waits_and_which_pair_a_change_makes(client, night, owner):
+    seating.set_present(night, list(Player.objects.values_list("pk", flat=True))[:8], author=owner)
+    seating.draw_rounds(night, "russian", rounds=3, deals=1, seed=2, kind=seating.PAIRS)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    play_round(night)
+    first, partner = seating.pairs_made(night)[0]
+    names = dict(Player.objects.values_list("pk", "name"))
+    client.force_login(owner)
+    url = reverse("night_seating", args=[night.token])
+
+    left = client.post(url, {"action": "leave", "player": first}, follow=True).content.decode()
+    came = client.post(url, {"action": "late", "guest": "Oleg"}, follow=True).content.decode()
+
+    assert f"Waiting for a partner: <bdi>{names[partner]}</bdi>" in left
+    assert f"New pair <bdi>5</bdi>: <bdi>{names[partner]}</bdi> and <bdi>Oleg</bdi>" in came

@@ -633,6 +633,8 @@ def _late_or_leave(request: HttpRequest, night: Evening, action: str) -> None:
     if drive.in_drive(night):
         _drive_late_or_leave(request, night, action)
         return
+    before = seating.pairs_made(night)
+    waiting = set(night.seating.get("waiting", []))
     if action == "late":
         player = seating.late_arrival(
             night,
@@ -655,6 +657,40 @@ def _late_or_leave(request: HttpRequest, night: Evening, action: str) -> None:
         )
         text = _("%(name)s has left: the rounds left are planned again.")
     messages.success(request, with_names(text, name=player.name))
+    waiting.add(player.pk)  # the arrival's own wait is said above
+    _said_pairs(request, night, before, waiting)
+
+
+def _said_pairs(
+    request: HttpRequest, night: Evening, before: list[list[int]], waiting: set[int]
+) -> None:
+    """At a pairs event, after a late arrival or a leaver: the pair this made, by its number,
+    or the partner left waiting for the next late arrival."""
+    night.refresh_from_db(fields=["seating"])
+    after = seating.pairs_made(night)
+    names = dict(
+        Player.objects.filter(pk__in={pk for p in after for pk in p}).values_list("pk", "name")
+    )
+    for number, (first, second) in enumerate(after[len(before) :], start=len(before) + 1):
+        messages.info(
+            request,
+            with_names(
+                _("New pair %(n)s: %(first)s and %(second)s, from the next round."),
+                n=str(number),
+                first=names.get(first, ""),
+                second=names.get(second, ""),
+            ),
+        )
+    alone = [pk for pk in night.seating.get("waiting", []) if pk not in waiting]
+    for pk in alone:
+        name = Player.objects.filter(pk=pk).values_list("name", flat=True).first() or ""
+        messages.info(
+            request,
+            with_names(
+                _("Waiting for a partner: %(name)s (the next late arrival makes the pair)."),
+                name=name,
+            ),
+        )
 
 
 def _drive_late_or_leave(request: HttpRequest, night: Evening, action: str) -> None:
