@@ -124,9 +124,12 @@ def test_reopening_needs_a_reason_and_the_history_keeps_what_changed(client, nig
     close(client, night)
     url = reverse("reopen_night", args=[night.token])
 
-    client.post(url, {"reason": "  "})
+    refused = client.post(url, {"reason": "  "})
     night.refresh_from_db()
     assert night.closed_at is not None
+    assert refused.status_code == 422  # said at the reason's field, on the night's page
+    assert 'aria-describedby="reopen-error"' in refused.content.decode()
+    assert '<p class="field-error" role="alert" id="reopen-error">' in refused.content.decode()
 
     client.post(url, {"reason": "Table 1 forgot a deal"})
     add_deals(table, 5)

@@ -415,10 +415,16 @@ def reopen_night(request: HttpRequest, token: str) -> HttpResponse:
             author=request.user,  # type: ignore[arg-type]
             reason=str(request.POST.get("reason", "")),
         )
-    except clubs.ClubError as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, _("The night is open again: its tables can be scored."))
+    except clubs.ClubError as refusal:  # the page again, the refusal at the reason's field
+        night.refresh_from_db()
+        context = night_context(
+            request,
+            night,
+            reopen_error=refusal.message,
+            reopen_typed=str(request.POST.get("reason", ""))[:200],
+        )
+        return render(request, "clubs/evening.html", context, status=422)
+    messages.success(request, _("The night is open again: its tables can be scored."))
     return redirect("evening", token=night.token)
 
 
