@@ -347,6 +347,7 @@ class ClubLog(models.Model):
         GUEST_JOINED = "guest-joined", _("guest made a roster player")
         PLAYER_ERASED = "player-erased", _("player's personal data erased")
         ZONE_CHANGED = "zone-changed", _("time zone changed")
+        PLAYER_LEFT = "player-left", _("player left a night")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="log")
     action = models.CharField(max_length=20, choices=Action.choices)

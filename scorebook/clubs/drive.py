@@ -401,6 +401,7 @@ def player_leaves(night: Evening, player: int, *, author: AbstractBaseUser) -> P
     else:
         seating["leaving"] = [*leaving, leaver.pk]
     clubs.keep_seating(night, seating)
+    clubs.log_left(night, leaver, author)
     return leaver
 
 

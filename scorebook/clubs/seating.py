@@ -944,6 +944,7 @@ def player_leaves(night: Evening, player: int, *, author: AbstractBaseUser) -> P
             waiting = waiting[2:]
         seating["waiting"] = waiting
     _replan_night(night, seating)
+    clubs.log_left(night, leaver, author)
     return leaver
 
 

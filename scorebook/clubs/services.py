@@ -46,6 +46,14 @@ class ClubError(services.Refused):
     """A club change that cannot be made; ``field`` names the form field at fault."""
 
 
+def log_left(night: Evening, player: Player, author: AbstractBaseUser) -> None:
+    """The club's history keeps that ``player`` left ``night`` (a night in rounds or a drive)
+    before its end: from then on the night was played without him."""
+    if night.club is not None:
+        _log(night.club, ClubLog.Action.PLAYER_LEFT, author, player=player.pk, name=player.name,
+             night=night.pk, night_left=night.name)  # fmt: skip
+
+
 def _log(club: Club, action: str, author: AbstractBaseUser | None, **detail: Any) -> None:
     ClubLog.objects.create(club=club, action=action, author=author, detail=detail)
 

@@ -48,6 +48,11 @@ def log_pieces(detail: dict[str, Any]) -> tuple[Piece, ...]:
         if "old_title" in detail:
             return (*_table_in_night(detail, "old_title", "previous_name"), Piece(" → "), *table)
         return table
+    if "night_left" in detail:  # a player who went home before the night's end
+        return sentence(
+            gettext("%(name)s left %(night)s"),
+            {"name": detail.get("name", ""), "night": detail["night_left"]},
+        )
     if "night_name" in detail:  # a night closed or reopened: which, why, what changed since
         return _night_closing(detail)
     if "source_name" in detail:

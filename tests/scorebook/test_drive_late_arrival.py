@@ -10,7 +10,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from players.models import Player
+from players.models import ClubLog, Player
 from scorebook.clubs import drive, seating
 from scorebook.clubs import services as clubs
 from scorebook.movements import progressive
@@ -78,9 +78,12 @@ def test_a_leaver_hands_his_seat_to_the_first_player_waiting(night, owner):
     anna = Player.objects.get(name="Anna")
     with pytest.raises(clubs.ClubError, match="add the player who takes Anna's seat first"):
         drive.player_leaves(night, anna.pk, author=owner)
+    assert not ClubLog.objects.filter(action=ClubLog.Action.PLAYER_LEFT).exists()  # refused
     kira = drive.late_arrival(night, author=owner, guest="Kira")
     drive.player_leaves(night, anna.pk, author=owner)
     night.refresh_from_db()
+    left = ClubLog.objects.get(action=ClubLog.Action.PLAYER_LEFT)
+    assert left.detail["name"] == "Anna" and left.detail["night"] == night.pk
     seats_next = [p.pk for row in drive.view(night)["tables"] for _s, p in row.seats]
     assert anna.pk in seats_next  # she plays out the round in play
     play(night, ROUND_ONE)

@@ -5,6 +5,7 @@ shows his route, and the night ranks by the average result per round played."""
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.test import Client
@@ -546,3 +547,21 @@ def test_a_pairs_event_says_who_waits_and_which_pair_a_change_makes(client, nigh
 
     assert f"Waiting for a partner: <bdi>{names[partner]}</bdi>" in left
     assert f"New pair <bdi>5</bdi>: <bdi>{names[partner]}</bdi> and <bdi>Oleg</bdi>" in came
+
+
+@pytest.mark.parametrize(
+    "lang, words", [("en", "{name} left Fri"), ("ru", "уход с вечера Fri: {name}")]
+)
+def test_the_clubs_history_keeps_who_left_a_night_in_rounds(client, night, owner, lang, words):
+    seating.draw_rounds(night, "russian", rounds=3, deals=1, seed=5)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    leaver = seating.rounds_view(night)["rounds"][0].tables[0].seats[0][1]
+    seating.player_leaves(night, leaver.pk, author=owner)
+    client.force_login(owner)
+
+    page = client.get(reverse("club", args=[night.club.token]), HTTP_ACCEPT_LANGUAGE=lang)
+    log = page.content.decode().split('class="club-log"')[1].split("</ul>")[0]
+    text = " ".join(re.sub(r"<[^>]+>", " ", re.sub(r"</?bdi>", "", log)).split())
+
+    assert words.format(name=leaver.name) in text
