@@ -41,7 +41,6 @@ from scorebook import derived
 from scorebook.clubs import statistics
 from scorebook.clubs.results import table_result
 from scorebook.display.charts import rating_chart
-from scorebook.rules import PRESETS
 from scorebook.rules.sheet import UNCOUNTED
 from scorebook.tables import services
 from scorebook.tables.models import Deal, Evening, Seat, Table
@@ -412,12 +411,11 @@ def night_view(night: Evening) -> tuple[list[TableAtGlance], list[tuple[str, Sta
     for table in tables:
         outcome, _result = scored.get(table.pk, (None, None))
         seats = []
-        by_seat = {seat.seat: seat.player for seat in table.seats.all() if seat.player}
-        for letter in PRESETS[table.variant].seats:  # in the pad's order, not the database's
-            if letter not in by_seat:
+        for letter, name in services.players_of(table).items():  # the pad's order, N E S W
+            if name is None:
                 continue
             amount = outcome.result.settlement.get(letter, 0) if outcome else 0
-            seats.append((letter, by_seat[letter].name, amount))
+            seats.append((letter, name, amount))
         glance.append(TableAtGlance(table, outcome, seats, awaiting.get(table.pk, 0)))
     by_variant: dict[str, list[TableResult]] = defaultdict(list)
     for table in tables:

@@ -843,8 +843,7 @@ def table_cards(evening: Evening, base_url: str) -> list[TableCard]:
     for table in tables:
         path = reverse("table", args=[table.edit_token])
         url = base_url.rstrip("/") + path
-        names = {s.seat: (s.player.name if s.player else "") for s in table.seats.all()}
-        seats = [(seat, names[seat]) for seat in PRESETS[table.variant].seats if names.get(seat)]
+        seats = [(seat, name) for seat, name in services.players_of(table).items() if name]
         # A round's table goes by its number in the round ("Round 2, table 1": 1), as the room's
         # screen and the players' routes name it, not by its number among the night's tables.
         number = playing.index(table.pk) + 1 if playing is not None else table.number

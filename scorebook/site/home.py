@@ -10,8 +10,8 @@ from django_ratelimit.decorators import ratelimit
 from players.models import Club
 from scorebook.clubs import services as club_services
 from scorebook.display.variants import variant_name
-from scorebook.rules import PRESETS
 from scorebook.site import demo
+from scorebook.tables import services
 from scorebook.tables.access import REMEMBERED, remember
 from scorebook.tables.models import Table
 from scorebook.web.limits import TABLE_RATE
@@ -34,7 +34,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "table": t,
             "variant": variant_name(t.variant),
-            "players": _names_in_seat_order(t),
+            "players": [name for name in services.players_of(t).values() if name],
         }
         for t in tables
     ]
@@ -55,13 +55,6 @@ def home(request: HttpRequest) -> HttpResponse:
         "demo_edit": demo_edit,
     }
     return render(request, "site/home.html", context)
-
-
-def _names_in_seat_order(table: Table) -> list[str]:
-    """The table's players as the pad lists them (N, E, S, W): the database returns its seats
-    in no particular order (PostgreSQL did not keep the order they were written in)."""
-    names = {s.seat: s.player.name for s in table.seats.all() if s.player}
-    return [names[seat] for seat in PRESETS[table.variant].seats if seat in names]
 
 
 @ratelimit(key="ip", rate=TABLE_RATE, method="POST", block=True)
