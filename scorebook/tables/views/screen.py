@@ -90,9 +90,9 @@ def round_at(table: Table, played: int | None = None) -> dict[str, Any] | None:
     on). None for any other table."""
     if table.evening_id is None:
         return None
-    seating = table.evening.seating if table.evening else None
-    if not seating or seating.get("format") not in ROUND_FORMATS:
-        return None
+    # Only a night in rounds keeps its rounds' tables (clubs.seating.draw_rounds; any other
+    # draw replaces the whole seating): that a round lists this table is the whole test.
+    seating = (table.evening.seating if table.evening else None) or {}
     for number, pks in seating.get("round_tables", {}).items():
         if table.pk in pks:
             deals = int(seating["deals"])
@@ -107,6 +107,3 @@ def round_at(table: Table, played: int | None = None) -> dict[str, Any] | None:
                 "night": table.evening.token,
             }
     return None
-
-
-ROUND_FORMATS = ("individual", "pairs")  # the formats of clubs.seating played in rounds
