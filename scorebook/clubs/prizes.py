@@ -10,17 +10,19 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from players.models import Player
 from scorebook.clubs import drive, seating, standings
 from scorebook.clubs import services as clubs
 from scorebook.tables.models import Evening
 
 
 def night_prizes(
-    night: Evening, ranked: list[tuple[str, Any]] | None = None
+    night: Evening,
+    ranked: list[tuple[str, Any]] | None = None,
+    rounds: list[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """Each list of the night's prizes: ``{"variant", "first", "booby"}`` (``ranked``: the
-    night's standings by variant when the caller has them already)."""
+    night's standings by variant, ``rounds``: a night in rounds' own standings, when the
+    caller has them already)."""
     club = night.club
     if club is None:
         return []
@@ -29,23 +31,23 @@ def night_prizes(
         first, booby = given["first"], given["booby"]
         return [{"variant": "", "by": _("tricks"), "plain": True, "first": first, "booby": booby}]
     if seating.in_rounds(night):
-        return [tournament_prizes(night)]
+        return [tournament_prizes(night, rounds)]
     if ranked is None:
         _glance, ranked = standings.night_view(night)
     return clubs.prizes_by_variant(ranked, booby=club.booby_prize, guests=club.guest_prizes)
 
 
-def tournament_prizes(night: Evening) -> dict[str, Any]:
+def tournament_prizes(night: Evening, rows: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The prizes of a night in rounds, from the tournament's own standings: by the average
     result per round played (shown to one decimal), as the night page, the room's screen and
     the printed results rank it, not by the sum (a player who sat out a round is neither
     helped nor harmed). A pair of a pairs event is a guest line only when both are guests."""
     club = night.club
     assert club is not None
-    rows = seating.round_standings(seating.rounds_view(night))
+    if rows is None:
+        rows = seating.round_standings(seating.rounds_view(night))
     if not club.guest_prizes:
-        ids = {pk for row in rows for pk in row["players"]}
-        guests = set(Player.objects.filter(pk__in=ids, guest=True).values_list("pk", flat=True))
+        guests = clubs.guests_among({pk for row in rows for pk in row["players"]})
         rows = [row for row in rows if not set(row["players"]) <= guests]
     first, last = clubs.prizes(
         [(row["name"], row["average"]) for row in rows], booby=club.booby_prize

@@ -807,6 +807,11 @@ def prizes(
     return first, last
 
 
+def guests_among(ids: set[int]) -> set[int]:
+    """Which of the players ``ids`` are guests (who win a prize only when the club says so)."""
+    return set(Player.objects.filter(pk__in=ids, guest=True).values_list("pk", flat=True))
+
+
 def prizes_by_variant(
     ranked: list[tuple[str, Any]], *, booby: bool, guests: bool = False
 ) -> list[dict[str, Any]]:
@@ -816,11 +821,7 @@ def prizes_by_variant(
     (else the places are counted among the roster's players). The close page, the room's
     screen and the night's printed results give the same prizes from here."""
     ids = {row["player"] for _variant, table in ranked for row in table.rows()}
-    visiting = (
-        set()
-        if guests
-        else set(Player.objects.filter(pk__in=ids, guest=True).values_list("pk", flat=True))
-    )
+    visiting = set() if guests else guests_among(ids)
     lists = []
     for variant, table in ranked:
         rows = [row for row in table.rows() if row["player"] not in visiting]

@@ -660,11 +660,14 @@ def evening_tables(evening: Evening) -> list[Table]:
     return list(evening.tables.order_by("number", "created_at", "pk"))
 
 
-def closed_night_prizes(evening: Evening) -> list[dict[str, Any]] | None:
-    """A closed club night's prizes, as its close page gave them (None: not closed)."""
+def closed_night_prizes(
+    evening: Evening, rounds: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]] | None:
+    """A closed club night's prizes, as its close page gave them (None: not closed;
+    ``rounds``: a night in rounds' standings when the caller has them)."""
     if evening.closed_at is None or evening.club_id is None:
         return None
-    return prizes.night_prizes(evening)
+    return prizes.night_prizes(evening, rounds=rounds)
 
 
 def closed_when(evening: Evening) -> str:
@@ -687,16 +690,17 @@ def evening_pdf(evening: Evening, *, lang: str, paper: str, base_url: str | None
         sheets = [
             table_sheet(t, base_url, number=t.number or i) for i, t in enumerate(tables, start=1)
         ]
-        given = closed_night_prizes(evening)
-        closed = closed_when(evening)
         rounds = night_seating.rounds_view(evening)
+        rows = night_seating.round_standings(rounds) if rounds else []
+        given = closed_night_prizes(evening, rows if rounds else None)
+        closed = closed_when(evening)
     return render_pdf(
         "printing/print/sheets.html",
         {
             "sheets": sheets,
             "evening": evening,
             "prizes": given,
-            "round_standings": night_seating.round_standings(rounds) if rounds else [],
+            "round_standings": rows,
             "pairs_event": bool(rounds) and rounds["format"] == night_seating.PAIRS,
             "closed": closed,
             "groups": evening_nets(sheets),

@@ -133,7 +133,7 @@ def night_context(request: HttpRequest, night: Evening, **extra: Any) -> dict[st
         context["round_standings"] = seating.round_standings(plan) if plan else []
         context["pairs_event"] = bool(plan) and plan["format"] == seating.PAIRS
     if night.closed_at is not None and night.club is not None:
-        context["prizes"] = prizes.night_prizes(night, ranked)
+        context["prizes"] = prizes.night_prizes(night, ranked, context.get("round_standings"))
     if role == clubs.ORGANISER:
         assert night.club is not None
         context["seated_twice"] = seated_twice(glance, seating.round_of_tables(night))
@@ -391,12 +391,13 @@ def close_night(request: HttpRequest, token: str) -> HttpResponse:
         error = _("Tick the box to confirm, then close the night.")
     _glance, ranked = standings.night_view(night)
     plan = seating.rounds_view(night)  # a night in rounds: its prizes come from its standings
+    rows = seating.round_standings(plan) if plan else []
     context = {
         "evening": night,
         "club": night.club,
         "ranked": [(variant_name(v), st) for v, st in ranked],
-        "prizes": prizes.night_prizes(night, ranked),
-        "round_standings": seating.round_standings(plan) if plan else [],
+        "prizes": prizes.night_prizes(night, ranked, rows),
+        "round_standings": rows,
         "pairs_event": bool(plan) and plan["format"] == seating.PAIRS,
         "waiting": clubs.awaiting_confirmation(night),
         "error": error,
