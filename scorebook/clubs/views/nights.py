@@ -675,9 +675,9 @@ def _said_pairs(
     or the partner left waiting for the next late arrival."""
     night.refresh_from_db(fields=["seating"])
     after = seating.pairs_made(night)
-    names = dict(
-        Player.objects.filter(pk__in={pk for p in after for pk in p}).values_list("pk", "name")
-    )
+    alone = [pk for pk in night.seating.get("waiting", []) if pk not in waiting]
+    named = {pk for pair in after[len(before) :] for pk in pair} | set(alone)
+    names = dict(Player.objects.filter(pk__in=named).values_list("pk", "name"))
     for number, (first, second) in enumerate(after[len(before) :], start=len(before) + 1):
         messages.info(
             request,
@@ -688,14 +688,12 @@ def _said_pairs(
                 second=names.get(second, ""),
             ),
         )
-    alone = [pk for pk in night.seating.get("waiting", []) if pk not in waiting]
     for pk in alone:
-        name = Player.objects.filter(pk=pk).values_list("name", flat=True).first() or ""
         messages.info(
             request,
             with_names(
                 _("Waiting for a partner: %(name)s (the next late arrival makes the pair)."),
-                name=name,
+                name=names.get(pk, ""),
             ),
         )
 
