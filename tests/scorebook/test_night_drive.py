@@ -35,6 +35,14 @@ def enter(client, night, table, tricks):
     return client.post(reverse("drive_table", args=[night.token, link]), data)
 
 
+def play_drive_round(client, night, *tables):
+    """Each table's N-S tricks of the round entered through its link, table 1 first."""
+    for number, tricks in enumerate(tables, start=1):
+        night.refresh_from_db()
+        enter(client, night, number, tricks)
+    night.refresh_from_db()
+
+
 def test_a_drive_moves_the_winners_up_as_the_movements_module_says(client, night, owner):
     drive.draw_drive(night, hands=4, rounds=2, seed=3)
     night.refresh_from_db()
@@ -58,11 +66,7 @@ def test_a_drive_moves_the_winners_up_as_the_movements_module_says(client, night
 
 def test_the_drive_ends_after_its_rounds(client, night, owner):
     drive.draw_drive(night, hands=1, rounds=1, seed=3)
-    night.refresh_from_db()
-    enter(client, night, 1, [7])
-    night.refresh_from_db()
-    enter(client, night, 2, [3])
-    night.refresh_from_db()
+    play_drive_round(client, night, [7], [3])
     assert drive.view(night)["over"]
     late = enter(client, night, 1, [9])
     assert late.status_code == 422 and "The drive is over" in late.content.decode()
@@ -133,11 +137,7 @@ def test_a_drive_nights_page_does_not_say_it_has_no_tables(client, night, owner)
 
 def test_a_closed_drives_prizes_are_tricks_not_winnings(client, night, owner):
     drive.draw_drive(night, hands=1, rounds=1, seed=3)
-    night.refresh_from_db()
-    enter(client, night, 1, [9])
-    night.refresh_from_db()
-    enter(client, night, 2, [3])
-    night.refresh_from_db()
+    play_drive_round(client, night, [9], [3])
     clubs.close_night(night, author=owner)
 
     page = client.get(reverse("evening", args=[night.token])).content.decode()
@@ -152,11 +152,7 @@ def test_a_closed_drives_prizes_are_tricks_not_winnings(client, night, owner):
 
 def test_the_screen_of_a_finished_drive_keeps_its_last_rounds_tables(client, night, owner):
     drive.draw_drive(night, hands=2, rounds=1, seed=3)
-    night.refresh_from_db()
-    enter(client, night, 1, [9, 8])
-    night.refresh_from_db()
-    enter(client, night, 2, [3, 4])
-    night.refresh_from_db()
+    play_drive_round(client, night, [9, 8], [3, 4])
 
     shown = room.drive_screen(night)
 

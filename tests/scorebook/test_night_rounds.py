@@ -46,6 +46,15 @@ def play_round(night):
         add_deals(table, 9, 5)
 
 
+def two_rounds_played(night, owner, seed=1):
+    seating.draw_rounds(night, "russian", rounds=2, deals=2, seed=seed)
+    for _round in range(2):
+        seating.start_round(night, author=owner)
+        night.refresh_from_db()
+        play_round(night)
+    return seating.round_standings(seating.rounds_view(night))
+
+
 def test_the_rounds_follow_the_plan_and_wait_for_every_table(night, owner):
     seating.draw_rounds(night, "russian", rounds=3, deals=2, seed=5)
     plan = individual(9, rounds=3)
@@ -95,16 +104,7 @@ def test_each_player_sits_out_as_the_plan_says_and_his_route_shows_it(client, ni
 
 
 def test_the_tournament_ranks_by_the_average_per_round_played(client, night, owner):
-    seating.draw_rounds(night, "russian", rounds=2, deals=2, seed=5)
-    seating.start_round(night, author=owner)
-    night.refresh_from_db()
-    play_round(night)
-    seating.start_round(night, author=owner)
-    night.refresh_from_db()
-    play_round(night)
-    view = seating.rounds_view(night)
-
-    rows = seating.round_standings(view)
+    rows = two_rounds_played(night, owner, seed=5)
 
     assert len(rows) == 9 and sum(row["rounds"] for row in rows) == 16  # 2 rounds × 8 seats
     assert any(row["total"] != 0 for row in rows)
@@ -272,15 +272,6 @@ def test_round_n_started_names_the_round_just_started(client, night, owner):
 
     assert "Round 1 started: 2 tables." in first
     assert "Round 2 started: 2 tables." in second
-
-
-def two_rounds_played(night, owner, seed=1):
-    seating.draw_rounds(night, "russian", rounds=2, deals=2, seed=seed)
-    for _round in range(2):
-        seating.start_round(night, author=owner)
-        night.refresh_from_db()
-        play_round(night)
-    return seating.round_standings(seating.rounds_view(night))
 
 
 def test_a_tournaments_prizes_follow_its_average_not_the_sum(night, owner):
