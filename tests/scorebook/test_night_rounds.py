@@ -55,6 +55,15 @@ def two_rounds_played(night, owner, seed=1):
     return seating.round_standings(seating.rounds_view(night))
 
 
+def pairs_round_one_played(night, owner, *, rounds, seed):
+    """A pairs event of eight (four pairs) drawn for ``rounds`` rounds, its round 1 played."""
+    seating.set_present(night, list(Player.objects.values_list("pk", flat=True))[:8], author=owner)
+    seating.draw_rounds(night, "russian", rounds=rounds, deals=1, seed=seed, kind=seating.PAIRS)
+    seating.start_round(night, author=owner)
+    night.refresh_from_db()
+    play_round(night)
+
+
 def test_the_rounds_follow_the_plan_and_wait_for_every_table(night, owner):
     seating.draw_rounds(night, "russian", rounds=3, deals=2, seed=5)
     plan = individual(9, rounds=3)
@@ -451,11 +460,7 @@ def test_the_rounds_page_counts_rounds_and_deals_in_the_users_words(
 
 
 def test_the_close_page_shows_the_standings_its_prizes_come_from(client, night, owner):
-    seating.set_present(night, list(Player.objects.values_list("pk", flat=True))[:8], author=owner)
-    seating.draw_rounds(night, "russian", rounds=1, deals=1, seed=1, kind=seating.PAIRS)
-    seating.start_round(night, author=owner)
-    night.refresh_from_db()
-    play_round(night)
+    pairs_round_one_played(night, owner, rounds=1, seed=1)
     client.force_login(owner)
 
     page = client.get(reverse("close_night", args=[night.token])).content.decode()
@@ -523,11 +528,7 @@ def test_a_players_route_page_offers_his_card_to_print(client, night, owner):
 
 
 def test_a_pairs_event_says_who_waits_and_which_pair_a_change_makes(client, night, owner):
-    seating.set_present(night, list(Player.objects.values_list("pk", flat=True))[:8], author=owner)
-    seating.draw_rounds(night, "russian", rounds=3, deals=1, seed=2, kind=seating.PAIRS)
-    seating.start_round(night, author=owner)
-    night.refresh_from_db()
-    play_round(night)
+    pairs_round_one_played(night, owner, rounds=3, seed=2)
     first, partner = seating.pairs_made(night)[0]
     names = dict(Player.objects.values_list("pk", "name"))
     client.force_login(owner)
